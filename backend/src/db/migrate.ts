@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { sql } from 'slonik';
+
+export type Migration = { id: string; sql: string };
+
+/**
+ * Applies each migration once, in order, each in its own transaction, recorded in public.schema_migrations.
+ * Runs on a plain pg client because migrations are multi-statement scripts (slonik allows one statement per
+ * query). An advisory lock keeps concurrent starters (several API processes) from applying one twice.
+ */
+export async function migrate(connectionUri: string, migrations: readonly Migration[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: connectionUri });
+  await client.connect();
+  const applied: string[] = [];
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext('melloarkivet:migrations'))`);
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS public.schema_migrations (
+        id text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    const done = new Set((await client.query<{ id: string }>('SELECT id FROM public.schema_migrations')).rows.map((r) => r.id));
+    for (const migration of migrations) {
+      if (done.has(migration.id)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO public.schema_migrations (id) VALUES ($1)', [migration.id]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${migration.id} failed: ${(error as Error).message}`);
+      }
+      applied.push(migration.id);
+    }
+  } finally {
+    await client.end();
+  }
+  return applied;
+}
+
+/** Raw SQL text as a slonik query (for SQL held in constants, never for user input). */
+export const rawSql = (text: string) => {
+  const parts = Object.assign([text], { raw: Object.freeze([text]) });
+  return sql.unsafe(Object.freeze(parts) as unknown as TemplateStringsArray);
+};

@@ -1,0 +1,27 @@
+import { createPool, createTypeParserPreset, type DatabasePool } from 'slonik';
+
+export type { DatabasePool } from 'slonik';
+
+/**
+ * One slonik pool per process. Stack traces are off (they cost more than the queries on hot paths), int8 is
+ * read as a JS number (positions and counts stay far below 2^53) and timestamps as ISO strings.
+ */
+export async function createDatabasePool(connectionUri: string, options: { maximumPoolSize?: number } = {}): Promise<DatabasePool> {
+  const typeParsers = createTypeParserPreset().filter(
+    (parser) => !['int8', 'timestamp', 'timestamptz'].includes(parser.name),
+  );
+  return createPool(connectionUri, {
+    captureStackTrace: false,
+    maximumPoolSize: options.maximumPoolSize ?? 10,
+    idleTimeout: 30_000,
+    // Command transactions must not be retried blindly: a conflict is an answer (409), not a transient failure.
+    transactionRetryLimit: 0,
+    queryRetryLimit: 0,
+    typeParsers: [
+      ...typeParsers,
+      { name: 'int8', parse: (value) => Number.parseInt(value, 10) },
+      { name: 'timestamptz', parse: (value) => new Date(value).toISOString() },
+      { name: 'timestamp', parse: (value) => new Date(`${value}Z`).toISOString() },
+    ],
+  });
+}

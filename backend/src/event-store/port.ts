@@ -1,0 +1,93 @@
+import type { EventMetadata } from '@mello/contracts';
+
+/**
+ * A position in the global log. Opaque outside the adapters: two fixed-width numbers joined by '/', padded so
+ * that plain string comparison is log order (PostgreSQL: transaction id / sequence number; EventStoreDB:
+ * commit / prepare position). Compare only with comparePositions.
+ */
+export type LogPosition = string & { readonly __brand: 'LogPosition' };
+
+export const encodePosition = (major: bigint | number | string, minor: bigint | number | string): LogPosition =>
+  `${String(major).padStart(20, '0')}/${String(minor).padStart(20, '0')}` as LogPosition;
+
+export const decodePosition = (position: LogPosition): [bigint, bigint] => {
+  const [major, minor] = position.split('/');
+  return [BigInt(major ?? '0'), BigInt(minor ?? '0')];
+};
+
+/** Log order; null (before the first event) sorts first. */
+export const comparePositions = (a: LogPosition | null, b: LogPosition | null): number => {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+};
+
+export const isPosition = (value: unknown): value is LogPosition =>
+  typeof value === 'string' && /^\d{20}\/\d{20}$/.test(value);
+
+/** 'no_stream': the stream must not exist; 'stream_exists': it must; a number: its last event's revision. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export type NewEvent = {
+  /** A uuid; re-sending an event with the same id is a no-op (idempotent retry). */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+};
+
+export type RecordedEvent = NewEvent & {
+  streamName: string;
+  /** 0-based position of the event in its stream. */
+  streamRevision: number;
+  position: LogPosition;
+  /** When the store recorded it (ISO 8601). */
+  recordedAt: string;
+};
+
+export type AppendResult = {
+  /** Revision of the stream's last event after the append. */
+  nextExpectedRevision: number;
+  /** Log position of the last appended event: what read-your-writes waits for. */
+  position: LogPosition;
+};
+
+export type ReadAllOptions = { after: LogPosition | null; maxCount: number };
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  /** The stream's events in order, or [] when it does not exist. */
+  readStream(streamName: string): Promise<RecordedEvent[]>;
+  /** Appends atomically; throws WrongExpectedRevisionError on a conflict. */
+  appendToStream(streamName: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Events of all streams after a position, in log order. Never returns an event while an earlier one may still
+   * be committed: a caller that stores the last position it saw never skips anything.
+   */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the newest event a reader can see, or null for an empty log. */
+  headPosition(): Promise<LogPosition | null>;
+  /** Calls back (without arguments) soon after events are appended by any process; returns an unsubscribe. */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamName}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** Re-sent event ids that do not match the earlier append (other stream or partial overlap). */
+export class DuplicateEventIdError extends Error {
+  constructor(readonly streamName: string) {
+    super(`Stream ${streamName}: some event ids were already appended elsewhere`);
+    this.name = 'DuplicateEventIdError';
+  }
+}

@@ -1,0 +1,162 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { sql, UniqueIntegrityConstraintViolationError, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  decodePosition,
+  encodePosition,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+} from '../port';
+
+const EXPECTED_CODES = { any: -1, no_stream: -2, stream_exists: -3 } as const;
+
+const appendRow = z.object({
+  status: z.enum(['ok', 'duplicate', 'conflict', 'duplicate_elsewhere']),
+  revision: z.number().nullable(),
+  xid: z.string().nullable(),
+  position: z.number().nullable(),
+});
+
+const eventRow = z.object({
+  global_position: z.number(),
+  xid_text: z.string(),
+  stream_name: z.string(),
+  stream_revision: z.number(),
+  event_id: z.string(),
+  event_type: z.string(),
+  data: z.unknown(),
+  metadata: z.any(),
+  recorded_at: z.string(),
+});
+type EventRow = z.infer<typeof eventRow>;
+
+const EVENT_COLUMNS = sql.fragment`global_position, transaction_id::text AS xid_text, stream_name, stream_revision,
+  event_id::text AS event_id, event_type, data, metadata, recorded_at`;
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  id: row.event_id,
+  type: row.event_type,
+  data: row.data,
+  metadata: row.metadata,
+  streamName: row.stream_name,
+  streamRevision: row.stream_revision,
+  position: encodePosition(row.xid_text, row.global_position),
+  recordedAt: row.recorded_at,
+});
+
+/**
+ * The embedded-default event store: tables in schema `es` (see schema.ts for the ordering argument).
+ * Appends go through one stored function so each is a single round trip and atomic.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly appended = new EventEmitter();
+  private listener: pg.Client | null = null;
+  private listening: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly connectionUri: string,
+  ) {
+    this.appended.setMaxListeners(0);
+  }
+
+  async readStream(streamName: string): Promise<RecordedEvent[]> {
+    const rows = await this.pool.any(sql.type(eventRow)`
+      SELECT ${EVENT_COLUMNS} FROM es.events WHERE stream_name = ${streamName} ORDER BY stream_revision`);
+    return rows.map(toRecorded);
+  }
+
+  async appendToStream(streamName: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const expected = typeof options.expectedRevision === 'number' ? options.expectedRevision : EXPECTED_CODES[options.expectedRevision];
+    const payload = events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata }));
+    const call = () =>
+      this.pool.one(sql.type(appendRow)`
+        SELECT r_status AS status, r_revision AS revision, r_xid::text AS xid, r_position AS position FROM es.append(${streamName}, ${expected}, ${sql.jsonb(payload)})`);
+    let row: z.infer<typeof appendRow>;
+    try {
+      row = await call();
+    } catch (error) {
+      // Two concurrent sends of the same event ids: the loser retries and finds the winner's events.
+      if (!(error instanceof UniqueIntegrityConstraintViolationError)) throw error;
+      row = await call();
+    }
+    switch (row.status) {
+      case 'conflict':
+        throw new WrongExpectedRevisionError(streamName, options.expectedRevision, row.revision ?? 'no_stream');
+      case 'duplicate_elsewhere':
+        throw new DuplicateEventIdError(streamName);
+      case 'ok':
+      case 'duplicate':
+        this.appended.emit('appended');
+        return { nextExpectedRevision: row.revision!, position: encodePosition(row.xid!, row.position!) };
+    }
+  }
+
+  async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const [xid, position] = after ? decodePosition(after) : [0n, 0n];
+    const rows = await this.pool.any(sql.type(eventRow)`
+      SELECT ${EVENT_COLUMNS} FROM es.events
+       WHERE (transaction_id, global_position) > (${xid.toString()}::xid8, ${position.toString()}::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT ${maxCount}`);
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<LogPosition | null> {
+    const row = await this.pool.maybeOne(sql.type(z.object({ xid: z.string(), position: z.number() }))`
+      SELECT transaction_id::text AS xid, global_position AS position FROM es.events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
+    return row ? encodePosition(row.xid, row.position) : null;
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    void this.listen();
+    return () => this.appended.off('appended', listener);
+  }
+
+  /** Other processes' appends arrive through LISTEN/NOTIFY; one dedicated connection, reconnected on loss. */
+  private listen(): Promise<void> {
+    if (this.listening || this.closed) return this.listening ?? Promise.resolve();
+    this.listening = (async () => {
+      const client = new pg.Client({ connectionString: this.connectionUri });
+      client.on('notification', () => this.appended.emit('appended'));
+      client.on('error', () => {
+        this.listener = null;
+        this.listening = null;
+        if (!this.closed) setTimeout(() => void this.listen(), 1000).unref();
+      });
+      try {
+        await client.connect();
+        await client.query('LISTEN es_appended');
+        this.listener = client;
+      } catch {
+        this.listening = null;
+        await client.end().catch(() => undefined);
+        if (!this.closed) setTimeout(() => void this.listen(), 1000).unref();
+      }
+    })();
+    return this.listening;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.appended.removeAllListeners();
+    await this.listening?.catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+  }
+}

@@ -1,0 +1,108 @@
+import type { Migration } from '../../db/migrate';
+
+/**
+ * The PostgreSQL event store lives in its own schema `es`. Events are append-only; `streams` holds each stream's
+ * current revision so an append can check its expected revision under a row lock.
+ *
+ * Global order is (transaction_id, global_position). A reader only returns events whose transaction id is below
+ * the oldest transaction still running (pg_snapshot_xmin), so an event committed later by a slower transaction
+ * always sorts after everything already returned: no reader ever skips it (the bigserial-gap problem).
+ */
+export const eventStoreMigrations: Migration[] = [
+  {
+    id: 'es-001-event-store',
+    sql: `
+      CREATE SCHEMA IF NOT EXISTS es;
+
+      CREATE TABLE es.streams (
+        stream_name text PRIMARY KEY,
+        revision    bigint NOT NULL
+      );
+
+      CREATE TABLE es.events (
+        global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        transaction_id  xid8   NOT NULL DEFAULT pg_current_xact_id(),
+        stream_name     text   NOT NULL,
+        stream_revision bigint NOT NULL,
+        event_id        uuid   NOT NULL UNIQUE,
+        event_type      text   NOT NULL,
+        data            jsonb  NOT NULL,
+        metadata        jsonb  NOT NULL,
+        recorded_at     timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (stream_name, stream_revision)
+      );
+      CREATE INDEX events_log_order ON es.events (transaction_id, global_position);
+
+      -- Append-only: the log is history and is never rewritten.
+      CREATE FUNCTION es.refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'es.events is append-only';
+      END $$;
+      CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON es.events
+        FOR EACH ROW EXECUTE FUNCTION es.refuse_change();
+
+      -- One round trip per append. p_expected: -1 any, -2 no stream, -3 stream exists, >= 0 exact revision.
+      -- Returns status 'ok' | 'duplicate' | 'conflict' | 'duplicate_elsewhere'.
+      CREATE FUNCTION es.append(p_stream text, p_expected bigint, p_events jsonb)
+      RETURNS TABLE (r_status text, r_revision bigint, r_xid xid8, r_position bigint)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_ids uuid[];
+        v_count int;
+        v_known int;
+        v_current bigint;
+        v_inserted int;
+      BEGIN
+        SELECT array_agg((e->>'id')::uuid ORDER BY ord), count(*)
+          INTO v_ids, v_count
+          FROM jsonb_array_elements(p_events) WITH ORDINALITY AS t(e, ord);
+
+        -- Idempotent retry: the same ids already stored in this stream answer as the earlier append did.
+        SELECT count(*) INTO v_known FROM es.events WHERE event_id = ANY (v_ids);
+        IF v_known > 0 THEN
+          IF v_known = v_count AND NOT EXISTS (
+            SELECT 1 FROM es.events WHERE event_id = ANY (v_ids) AND stream_name <> p_stream
+          ) THEN
+            RETURN QUERY SELECT 'duplicate'::text, max(ev.stream_revision), max(ev.transaction_id), max(ev.global_position)
+              FROM es.events ev WHERE ev.event_id = ANY (v_ids);
+          ELSE
+            RETURN QUERY SELECT 'duplicate_elsewhere'::text, NULL::bigint, NULL::xid8, NULL::bigint;
+          END IF;
+          RETURN;
+        END IF;
+
+        -- Serialise appends per stream with a lock that assigns no transaction id: this transaction's id is
+        -- assigned by its first write below, after the previous writer of the stream committed, so within a
+        -- stream the log order (transaction id first) always equals revision order.
+        PERFORM pg_advisory_xact_lock(hashtextextended(p_stream, 0));
+        SELECT s.revision INTO v_current FROM es.streams s WHERE s.stream_name = p_stream;
+
+        IF (p_expected = -2 AND v_current IS NOT NULL)
+           OR (p_expected = -3 AND v_current IS NULL)
+           OR (p_expected >= 0 AND v_current IS DISTINCT FROM p_expected) THEN
+          RETURN QUERY SELECT 'conflict'::text, v_current, NULL::xid8, NULL::bigint;
+          RETURN;
+        END IF;
+
+        IF v_current IS NULL THEN
+          INSERT INTO es.streams (stream_name, revision) VALUES (p_stream, v_count - 1) ON CONFLICT DO NOTHING;
+          GET DIAGNOSTICS v_inserted = ROW_COUNT;
+          IF v_inserted = 0 THEN
+            RAISE EXCEPTION 'stream % created concurrently despite the stream lock', p_stream;
+          END IF;
+          v_current := -1;
+        ELSE
+          UPDATE es.streams SET revision = v_current + v_count WHERE stream_name = p_stream;
+        END IF;
+
+        INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+        SELECT p_stream, v_current + t.ord, (t.e->>'id')::uuid, t.e->>'type', t.e->'data', t.e->'metadata'
+          FROM jsonb_array_elements(p_events) WITH ORDINALITY AS t(e, ord)
+         ORDER BY t.ord;
+
+        PERFORM pg_notify('es_appended', '');
+        RETURN QUERY SELECT 'ok'::text, v_current + v_count, pg_current_xact_id(), currval(pg_get_serial_sequence('es.events', 'global_position'));
+      END $$;
+    `,
+  },
+];
