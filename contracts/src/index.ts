@@ -6,3 +6,4 @@ export * from './archive/years';
 export * from './archive/videos';
 export * from './archive/articles';
 export * from './archive/events';
+export * from './auth/auth';

@@ -17,6 +17,8 @@ export async function createDatabasePool(connectionUri: string, options: { maxim
     // Command transactions must not be retried blindly: a conflict is an answer (409), not a transient failure.
     transactionRetryLimit: 0,
     queryRetryLimit: 0,
+    // The projections runner reads the log through the event store while its read-model transaction is open.
+    dangerouslyAllowForeignConnections: true,
     typeParsers: [
       ...typeParsers,
       { name: 'int8', parse: (value) => Number.parseInt(value, 10) },

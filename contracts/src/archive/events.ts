@@ -11,25 +11,37 @@ const ArticleFieldsSchema = ArticleSchema.omit({ id: true });
 const event = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
   z.object({ type: z.literal(type), data });
 
-export const YearEventSchema = z.discriminatedUnion('type', [
-  event('YearCreated', z.object({ yearId: z.string(), fields: YearFieldsSchema })),
-  event('YearUpdated', z.object({ yearId: z.string(), fields: YearFieldsSchema, changed: z.array(z.string()) })),
-  event('YearDeleted', z.object({ yearId: z.string(), year: z.number().int() })),
-]);
+/**
+ * Years, videos and articles are documents with the same life: created, updated (the full field set after the
+ * change plus the names of the fields that changed), deleted (the last field set, so the log alone tells what
+ * was removed).
+ */
+const documentEvents = <C extends string, U extends string, D extends string, F extends z.ZodTypeAny>(
+  names: { created: C; updated: U; deleted: D },
+  fields: F,
+) =>
+  z.discriminatedUnion('type', [
+    event(names.created, z.object({ id: z.string(), fields })),
+    event(names.updated, z.object({ id: z.string(), fields, changed: z.array(z.string()) })),
+    event(names.deleted, z.object({ id: z.string(), fields })),
+  ]);
+
+export const YearEventSchema = documentEvents(
+  { created: 'YearCreated', updated: 'YearUpdated', deleted: 'YearDeleted' },
+  YearFieldsSchema,
+);
 export type YearEvent = z.infer<typeof YearEventSchema>;
 
-export const VideoEventSchema = z.discriminatedUnion('type', [
-  event('VideoCreated', z.object({ videoId: z.string(), fields: VideoFieldsSchema })),
-  event('VideoUpdated', z.object({ videoId: z.string(), fields: VideoFieldsSchema, changed: z.array(z.string()) })),
-  event('VideoDeleted', z.object({ videoId: z.string() })),
-]);
+export const VideoEventSchema = documentEvents(
+  { created: 'VideoCreated', updated: 'VideoUpdated', deleted: 'VideoDeleted' },
+  VideoFieldsSchema,
+);
 export type VideoEvent = z.infer<typeof VideoEventSchema>;
 
-export const ArticleEventSchema = z.discriminatedUnion('type', [
-  event('ArticleCreated', z.object({ articleId: z.string(), fields: ArticleFieldsSchema })),
-  event('ArticleUpdated', z.object({ articleId: z.string(), fields: ArticleFieldsSchema, changed: z.array(z.string()) })),
-  event('ArticleDeleted', z.object({ articleId: z.string(), slug: z.string() })),
-]);
+export const ArticleEventSchema = documentEvents(
+  { created: 'ArticleCreated', updated: 'ArticleUpdated', deleted: 'ArticleDeleted' },
+  ArticleFieldsSchema,
+);
 export type ArticleEvent = z.infer<typeof ArticleEventSchema>;
 
 /**

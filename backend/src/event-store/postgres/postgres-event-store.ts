@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { sql, UniqueIntegrityConstraintViolationError, type DatabasePool } from 'slonik';
+import { sql, UniqueIntegrityConstraintViolationError, type DatabasePool, type SerializableValue } from 'slonik';
 import { z } from 'zod';
 import {
   DuplicateEventIdError,
@@ -82,7 +82,7 @@ export class PostgresEventStore implements EventStore {
     const payload = events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata }));
     const call = () =>
       this.pool.one(sql.type(appendRow)`
-        SELECT r_status AS status, r_revision AS revision, r_xid::text AS xid, r_position AS position FROM es.append(${streamName}, ${expected}, ${sql.jsonb(payload)})`);
+        SELECT r_status AS status, r_revision AS revision, r_xid::text AS xid, r_position AS position FROM es.append(${streamName}, ${expected}, ${sql.jsonb(payload as unknown as SerializableValue)})`);
     let row: z.infer<typeof appendRow>;
     try {
       row = await call();

@@ -1,0 +1,143 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  LIVE_SCHEMA,
+  ProjectionRunner,
+  ReadModelProgress,
+  allProjections,
+  liveReadModelsAreCurrent,
+  rebuildReadModels,
+} from '@mello/projections';
+import type { DatabasePool } from 'slonik';
+import { createArchiveServices, type ArchiveServices } from '../archive/archive-services';
+import { articleRoutes } from '../archive/articles/article-routes';
+import { videoRoutes } from '../archive/videos/video-routes';
+import { yearRoutes } from '../archive/years/year-routes';
+import { importArchive } from '../archive-import/import-archive';
+import { ensureAdminAccount } from '../auth/admin-bootstrap';
+import { authRoutes } from '../auth/auth-routes';
+import { authMigrations } from '../auth/auth-schema';
+import { RateLimiter } from '../auth/rate-limit';
+import { deleteExpiredSessions } from '../auth/session-store';
+import type { Config } from '../config';
+import { migrate } from '../db/migrate';
+import { createDatabasePool } from '../db/pool';
+import { createEventStoreDbEventStore } from '../event-store/eventstoredb/esdb-event-store';
+import type { EventStore } from '../event-store/port';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { eventStoreMigrations } from '../event-store/postgres/schema';
+import { createHttpApp } from '../http/app';
+import { openDatabase } from './database';
+
+export type Log = (message: string, detail?: Record<string, unknown>) => void;
+
+export type Backend = {
+  url: string;
+  server: http.Server;
+  pool: DatabasePool;
+  store: EventStore;
+  runner: ProjectionRunner;
+  services: ArchiveServices;
+  databaseUri: string;
+  close: () => Promise<void>;
+};
+
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
+
+export async function openEventStore(config: Config, pool: DatabasePool, databaseUri: string): Promise<EventStore> {
+  return config.eventStoreUrl ? createEventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool, databaseUri);
+}
+
+/**
+ * The composition root of the embedded default: one process runs the HTTP API, the projections runner and
+ * (later) Socket.IO. Steps in order: database, migrations, event store, read models (rebuilt when missing or
+ * outdated), runner, admin account, archive import, HTTP.
+ */
+export async function startBackend(config: Config, options: { log: Log; clientDir?: string } = { log: () => undefined }): Promise<Backend> {
+  const { log } = options;
+  const database = await openDatabase(config, log);
+  const cleanups: Array<() => Promise<unknown>> = [database.stop];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log('shutdown step failed', { error: String(error) }));
+  };
+  try {
+    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations]);
+    const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
+    cleanups.push(() => pool.end());
+    const store = await openEventStore(config, pool, database.uri);
+    cleanups.push(() => store.close());
+
+    if (!(await liveReadModelsAreCurrent(pool))) {
+      log('Read models missing or outdated: building them from the log');
+      const result = await rebuildReadModels({ pool, connectionUri: database.uri, source: store, projections: allProjections });
+      log(`Read models built from ${result.events} events in ${result.seconds.toFixed(1)} s`);
+    }
+    const runner = new ProjectionRunner(pool, database.uri, store, allProjections, { schema: LIVE_SCHEMA, log });
+    runner.start();
+    cleanups.push(() => runner.stop());
+    const progress = new ReadModelProgress(pool, database.uri);
+    await progress.start();
+    cleanups.push(() => progress.close());
+
+    const services = createArchiveServices(store, progress);
+    if ((await ensureAdminAccount(pool, config.adminEmail, config.adminPassword)) === 'created') {
+      log(`Created the administrator account ${config.adminEmail}`);
+    }
+    if (config.importArchive) {
+      const result = await importArchive(store, services);
+      if (result.imported) log('Imported the archive', result.counts);
+    }
+
+    const limits = {
+      loginPerAccount: new RateLimiter(config.rateLimits.loginPerAccount, 15 * 60 * 1000),
+      loginPerIp: new RateLimiter(config.rateLimits.loginPerIp, 15 * 60 * 1000),
+      registerPerIp: new RateLimiter(config.rateLimits.registerPerIp, 60 * 60 * 1000),
+    };
+    const app = createHttpApp({
+      config,
+      pool,
+      log,
+      clientDir: options.clientDir ?? defaultClientDir,
+      writeLimiter: new RateLimiter(config.rateLimits.writesPerUserPerMinute, 60 * 1000),
+      routers: [
+        authRoutes({ pool, adminEmail: config.adminEmail, limits }),
+        yearRoutes({ pool, years: services.years }),
+        videoRoutes({ pool, videos: services.videos }),
+        articleRoutes({ pool, articles: services.articles }),
+      ],
+    });
+    const server = http.createServer(app.callback());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const sweep = setInterval(() => void deleteExpiredSessions(pool).catch(() => undefined), 10 * 60 * 1000);
+    sweep.unref();
+    cleanups.push(async () => clearInterval(sweep));
+    await deleteExpiredSessions(pool);
+
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      server,
+      pool,
+      store,
+      runner,
+      services,
+      databaseUri: database.uri,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

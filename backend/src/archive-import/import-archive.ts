@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { ArticleCreateInputSchema, SYSTEM_ACTOR, VideoCreateInputSchema, YearCreateInputSchema } from '@mello/contracts';
+import type { z } from 'zod';
+import type { ArchiveServices } from '../archive/archive-services';
+import { withSlug } from '../archive/articles/article';
+import type { EventStore } from '../event-store/port';
+import { appendDecision, type CommandContext } from '../shared/command-handler';
+import { ConflictError } from '../shared/errors';
+import { uuidFromName } from '../shared/uuid';
+
+export const IMPORT_STREAM = 'system-archive-import';
+export const ARCHIVE_DATA_VERSION = '2026-11-archive-v1';
+
+const readData = (file: string): unknown[] => JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as unknown[];
+
+/** The checked archive content shipped with the project (see docs/content.md for where it comes from). */
+export function archiveContent() {
+  return {
+    years: readData('years.json').map((row) => YearCreateInputSchema.parse(row)),
+    videos: readData('videos.json').map((row) => VideoCreateInputSchema.parse(row)),
+    articles: readData('articles.json').map((row) => withSlug(ArticleCreateInputSchema.parse(row))),
+  };
+}
+
+async function createOnce<F>(create: () => Promise<F>): Promise<void> {
+  try {
+    await create();
+  } catch (error) {
+    // Created by an earlier, interrupted import (same deterministic id or key): nothing to do.
+    if (!(error instanceof ConflictError)) throw error;
+  }
+}
+
+/**
+ * On a first start with an empty log, the archive is written as ordinary commands by the system actor. The
+ * marker stream makes a second start add nothing, and deterministic ids make an interrupted import resumable.
+ */
+export async function importArchive(store: EventStore, services: ArchiveServices): Promise<{ imported: boolean; counts?: Record<string, number> }> {
+  if ((await store.readStream(IMPORT_STREAM)).length > 0) return { imported: false };
+  const content = archiveContent();
+  const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: `archive-import-${ARCHIVE_DATA_VERSION}`, causationId: null };
+
+  for (const fields of content.years) {
+    await createOnce(() => services.years.create(fields as z.output<typeof YearCreateInputSchema>, context, uuidFromName(`year:${fields.year}`)));
+  }
+  for (const fields of content.videos) {
+    await createOnce(() => services.videos.create(fields, context, uuidFromName(`video:${fields.videoUrl}`)));
+  }
+  for (const fields of content.articles) {
+    await createOnce(() => services.articles.create(fields, context, uuidFromName(`article:${fields.slug}`)));
+  }
+  const counts = { years: content.years.length, videos: content.videos.length, articles: content.articles.length };
+  try {
+    await appendDecision(store, IMPORT_STREAM, [{ type: 'ArchiveImported', data: { dataVersion: ARCHIVE_DATA_VERSION, ...counts } }], 'no_stream', context);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+  return { imported: true, counts };
+}

@@ -1,0 +1,29 @@
+import type { ArticleFields, VideoFields, YearFields } from '@mello/contracts';
+import type { EventStore } from '../event-store/port';
+import { articleDecider, articleSlugKey, articleSlugTakenMessage, articleStream, ARTICLE_NOT_FOUND } from './articles/article';
+import { createDocumentService, type ReadModelWaiter } from './document-service';
+import { videoDecider, videoStream, VIDEO_NOT_FOUND } from './videos/video';
+import { yearDecider, yearNumberKey, yearStream, yearTakenMessage, YEAR_NOT_FOUND } from './years/year';
+
+export function createArchiveServices(store: EventStore, readModels: ReadModelWaiter) {
+  return {
+    years: createDocumentService<YearFields>(store, readModels, {
+      decider: yearDecider,
+      streamName: yearStream,
+      notFoundMessage: YEAR_NOT_FOUND,
+      unique: { key: yearNumberKey, takenMessage: yearTakenMessage },
+    }),
+    videos: createDocumentService<VideoFields>(store, readModels, {
+      decider: videoDecider,
+      streamName: videoStream,
+      notFoundMessage: VIDEO_NOT_FOUND,
+    }),
+    articles: createDocumentService<ArticleFields>(store, readModels, {
+      decider: articleDecider,
+      streamName: articleStream,
+      notFoundMessage: ARTICLE_NOT_FOUND,
+      unique: { key: articleSlugKey, takenMessage: articleSlugTakenMessage },
+    }),
+  };
+}
+export type ArchiveServices = ReturnType<typeof createArchiveServices>;

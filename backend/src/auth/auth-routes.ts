@@ -1,0 +1,107 @@
+import Router from '@koa/router';
+import { LoginInputSchema, RegisterInputSchema } from '@mello/contracts';
+import type { Context } from 'koa';
+import type { DatabasePool } from 'slonik';
+import { ConflictError, UnauthorizedError } from '../shared/errors';
+import { parseBody } from '../http/validation';
+import { currentUser } from './guards';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { minutesText, throwIfLimited, type RateLimiter } from './rate-limit';
+import { EmailTakenError, findUserByEmail, insertUser, toAuthUser } from './users';
+
+export type AuthLimits = { loginPerAccount: RateLimiter; loginPerIp: RateLimiter; registerPerIp: RateLimiter };
+
+export const WRONG_CREDENTIALS = 'Fel e-postadress eller lösenord';
+const EMAIL_TAKEN = 'Det finns redan ett konto med den e-postadressen';
+export const SIGN_IN_PATH = '/login';
+
+/** Only same-site paths: never `//host` or a full URL (no open redirect). */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value.slice(0, 500);
+}
+
+async function signIn(ctx: Context, userId: string) {
+  // A new session id at sign-in, so an id planted before login is worthless afterwards (session fixation).
+  ctx.session!.userId = userId;
+  await ctx.session!.regenerate();
+}
+
+export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limits: AuthLimits }): Router {
+  const router = new Router({ prefix: '/api' });
+  const { pool, adminEmail, limits } = deps;
+
+  router.post('/auth/register', async (ctx) => {
+    const input = parseBody(RegisterInputSchema, ctx.request.body);
+    throwIfLimited(limits.registerPerIp, ctx.ip, (s) => `För många nya konton från din adress. Försök igen ${minutesText(s)}.`);
+    if (input.email === adminEmail.toLowerCase()) throw new ConflictError(EMAIL_TAKEN);
+    limits.registerPerIp.hit(ctx.ip);
+    try {
+      const row = await insertUser(pool, {
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
+      await signIn(ctx, row.id);
+      ctx.status = 201;
+      ctx.body = toAuthUser(row, adminEmail);
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new ConflictError(EMAIL_TAKEN);
+      throw error;
+    }
+  });
+
+  router.post('/auth/login', async (ctx) => {
+    const input = parseBody(LoginInputSchema, ctx.request.body);
+    const tooMany = (s: number) => `För många inloggningsförsök. Försök igen ${minutesText(s)}.`;
+    throwIfLimited(limits.loginPerIp, ctx.ip, tooMany);
+    throwIfLimited(limits.loginPerAccount, input.email, tooMany);
+    limits.loginPerIp.hit(ctx.ip);
+
+    const row = await findUserByEmail(pool, input.email);
+    const valid = row ? await verifyPassword(input.password, row.password_hash) : (await burnPasswordCheck(input.password), false);
+    if (!row || !valid) {
+      limits.loginPerAccount.hit(input.email);
+      throw new UnauthorizedError(WRONG_CREDENTIALS);
+    }
+    limits.loginPerAccount.reset(input.email);
+    await signIn(ctx, row.id);
+    ctx.body = toAuthUser(row, adminEmail);
+  });
+
+  router.post('/auth/logout', async (ctx) => {
+    ctx.session = null;
+    ctx.body = { ok: true };
+  });
+
+  router.get('/auth/user', async (ctx) => {
+    const user = currentUser(ctx);
+    if (!user) throw new UnauthorizedError('Inte inloggad');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = user;
+  });
+
+  /** Browser navigation: to the client's sign-in page, remembering where the user was. */
+  router.get('/login', async (ctx) => {
+    const fromQuery = ctx.query.returnTo;
+    let returnTo = safeReturnPath(Array.isArray(fromQuery) ? fromQuery[0] : fromQuery);
+    if (returnTo === '/' && ctx.get('referer')) {
+      try {
+        const referer = new URL(ctx.get('referer'));
+        if (referer.origin === ctx.origin) returnTo = safeReturnPath(`${referer.pathname}${referer.search}`);
+      } catch {
+        // An unparsable Referer just means no return path.
+      }
+    }
+    if (returnTo === SIGN_IN_PATH || returnTo.startsWith(`${SIGN_IN_PATH}?`)) returnTo = '/';
+    ctx.redirect(returnTo === '/' ? SIGN_IN_PATH : `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`);
+  });
+
+  router.get('/logout', async (ctx) => {
+    ctx.session = null;
+    ctx.redirect('/');
+  });
+
+  return router;
+}

@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  /** Folder of the embedded default's data (PostgreSQL, generated secrets). */
+  dataDir: string;
+  eventStoreUrl: string | null;
+  typesenseUrl: string | null;
+  typesenseApiKey: string | null;
+  sessionSecret: string;
+  sessionMaxAgeMs: number;
+  adminEmail: string;
+  adminPassword: string;
+  publicOrigin: string;
+  production: boolean;
+  importArchive: boolean;
+  rateLimits: { loginPerAccount: number; loginPerIp: number; registerPerIp: number; writesPerUserPerMinute: number };
+  notes: string[];
+};
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@melloarkivet.local';
+export const DEFAULT_ADMIN_PASSWORD = 'mello-admin-2026';
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+};
+
+/** A generated secret kept in the data folder, so sessions survive a restart of the embedded default. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the settings named in .env.example; production refuses to start without its secrets. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const notes: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const port = int(env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const adminEmail = (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const adminPassword = env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
+
+  if (production) {
+    const missing = ['SESSION_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_URL'].filter((name) => !env[name]);
+    if (missing.length) throw new Error(`Production needs these settings: ${missing.join(', ')} (see .env.example)`);
+    if (adminPassword === DEFAULT_ADMIN_PASSWORD) throw new Error('ADMIN_PASSWORD must not be the documented default in production');
+    if ((env.SESSION_SECRET ?? '').length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
+  }
+  let sessionSecret = env.SESSION_SECRET ?? '';
+  if (!sessionSecret) {
+    sessionSecret = generatedSecret(dataDir);
+    notes.push(`SESSION_SECRET is not set: using a generated secret stored in ${path.join(dataDir, 'session-secret')}`);
+  }
+  if (!env.ADMIN_PASSWORD) notes.push(`Admin login (embedded default): ${adminEmail} / ${DEFAULT_ADMIN_PASSWORD}`);
+
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    eventStoreUrl: env.EVENTSTORE_URL || null,
+    typesenseUrl: env.TYPESENSE_URL || null,
+    typesenseApiKey: env.TYPESENSE_API_KEY || null,
+    sessionSecret,
+    sessionMaxAgeMs: int(env.SESSION_MAX_AGE_MS, 14 * 24 * 60 * 60 * 1000),
+    adminEmail,
+    adminPassword,
+    publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
+    production,
+    importArchive: env.IMPORT_ARCHIVE !== 'false',
+    rateLimits: {
+      loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 5),
+      loginPerIp: int(env.RATE_LIMIT_LOGIN_PER_IP, 30),
+      registerPerIp: int(env.RATE_LIMIT_REGISTER_PER_IP, 20),
+      writesPerUserPerMinute: int(env.RATE_LIMIT_WRITES_PER_MINUTE, 120),
+    },
+    notes,
+  };
+}

@@ -1,0 +1,71 @@
+import Koa from 'koa';
+import session from 'koa-session';
+import type Router from '@koa/router';
+import type { DatabasePool } from 'slonik';
+import { loadUser } from '../auth/load-user';
+import { refuseCrossSiteWrites } from '../auth/csrf';
+import { createPostgresSessionStore } from '../auth/session-store';
+import { currentUser } from '../auth/guards';
+import { minutesText, throwIfLimited, type RateLimiter } from '../auth/rate-limit';
+import type { Config } from '../config';
+import { errorMiddleware } from './error-middleware';
+import { jsonBody } from './json-body';
+import { requestId } from './request-context';
+import { staticClient } from './static-client';
+
+export type HttpAppDeps = {
+  config: Config;
+  pool: DatabasePool;
+  routers: Router[];
+  writeLimiter: RateLimiter;
+  clientDir: string;
+  log: (message: string, detail?: Record<string, unknown>) => void;
+};
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function createHttpApp(deps: HttpAppDeps): Koa {
+  const { config } = deps;
+  const app = new Koa({ proxy: config.production, keys: [config.sessionSecret] });
+  const secureCookies = config.publicOrigin.startsWith('https://');
+
+  app.use(requestId);
+  app.use(errorMiddleware(deps.log));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('X-Frame-Options', 'DENY');
+    await next();
+  });
+  app.use(
+    session(
+      {
+        key: 'mello.sid',
+        maxAge: config.sessionMaxAgeMs,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        signed: true,
+        renew: true,
+        store: createPostgresSessionStore(deps.pool),
+      },
+      app,
+    ),
+  );
+  app.use(refuseCrossSiteWrites(config.publicOrigin));
+  app.use(jsonBody());
+  app.use(loadUser(deps.pool, config.adminEmail));
+  app.use(async (ctx, next) => {
+    // Per-user write limit on every state-changing API call of a signed-in user.
+    const user = currentUser(ctx);
+    if (user && WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/') && !ctx.path.startsWith('/api/auth/')) {
+      throwIfLimited(deps.writeLimiter, user.id, (s) => `För många ändringar på kort tid. Försök igen ${minutesText(s)}.`);
+      deps.writeLimiter.hit(user.id);
+    }
+    await next();
+  });
+  for (const router of deps.routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(staticClient(deps.clientDir));
+  app.on('error', (error) => deps.log('koa error', { error: String(error) }));
+  return app;
+}

@@ -1,0 +1,48 @@
+import type Router from '@koa/router';
+import type { z } from 'zod';
+import type { DocumentService } from '../archive/document-service';
+import { requireAdmin } from '../auth/guards';
+import { NotFoundError } from '../shared/errors';
+import { commandContext } from './request-context';
+import { isUuid, parseBody } from './validation';
+
+/**
+ * POST /{path}, PUT /{path}/:id and DELETE /{path}/:id for a curated document (years, videos, articles):
+ * admin only, validated against the contract schemas, answered after the read models caught up.
+ */
+export function mountDocumentCommands<F extends Record<string, unknown>, CreateSchema extends z.ZodTypeAny, UpdateSchema extends z.ZodTypeAny>(
+  router: Router,
+  options: {
+    path: string;
+    service: DocumentService<F>;
+    createSchema: CreateSchema;
+    updateSchema: UpdateSchema;
+    notFoundMessage: string;
+    /** Server-side derivations of the create form (e.g. an article's slug from its title). */
+    prepareCreate?: (input: z.output<CreateSchema>) => F;
+  },
+) {
+  const prepare = options.prepareCreate ?? ((input: z.output<CreateSchema>) => input as F);
+  const knownId = (id: string) => {
+    if (!isUuid(id)) throw new NotFoundError(options.notFoundMessage);
+    return id;
+  };
+
+  router.post(options.path, requireAdmin, async (ctx) => {
+    const fields = prepare(parseBody(options.createSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.body = await options.service.create(fields, commandContext(ctx));
+  });
+
+  router.put(`${options.path}/:id`, requireAdmin, async (ctx) => {
+    const id = knownId(ctx.params.id!);
+    const changes = parseBody(options.updateSchema, ctx.request.body) as Partial<F>;
+    ctx.body = await options.service.update(id, changes, commandContext(ctx));
+  });
+
+  router.delete(`${options.path}/:id`, requireAdmin, async (ctx) => {
+    const id = knownId(ctx.params.id!);
+    await options.service.remove(id, commandContext(ctx));
+    ctx.body = { id, deleted: true };
+  });
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_SCHEMA_VERSIONS, type Actor, type DomainEvent } from '@mello/contracts';
+import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent } from '../event-store/port';
+import { ConflictError } from './errors';
+
+/** Who asked and within which request: becomes every event's metadata. */
+export type CommandContext = {
+  actor: Actor;
+  /** The request id; every event of one request shares it. */
+  correlationId: string;
+  /** The id of the command (or event) that caused these events. */
+  causationId: string | null;
+};
+
+export type Decider<State, Command, Event extends DomainEvent> = {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+};
+
+export type Loaded<State> = { state: State; expectedRevision: ExpectedRevision };
+
+export const CONCURRENT_EDIT_MESSAGE = 'Någon annan ändrade detta samtidigt. Ladda om sidan och försök igen.';
+
+/** Folds a stream into its current state, remembering the revision to append after. */
+export async function loadAggregate<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamName: string,
+  decider: Decider<State, Command, Event>,
+): Promise<Loaded<State>> {
+  const recorded = await store.readStream(streamName);
+  let state = decider.initialState();
+  for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+  const last = recorded[recorded.length - 1];
+  return { state, expectedRevision: last ? last.streamRevision : 'no_stream' };
+}
+
+export function toNewEvents(events: readonly DomainEvent[], context: CommandContext): NewEvent[] {
+  const occurredAt = new Date().toISOString();
+  return events.map((event) => ({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      actor: context.actor,
+      occurredAt,
+      correlationId: context.correlationId,
+      causationId: context.causationId,
+      schemaVersion: (EVENT_SCHEMA_VERSIONS as Record<string, number>)[event.type] ?? 1,
+    },
+  }));
+}
+
+/**
+ * Appends what decide() returned at the revision the state was loaded from. A concurrent append in between
+ * is a conflict (HTTP 409), never a lost update.
+ */
+export async function appendDecision(
+  store: EventStore,
+  streamName: string,
+  events: readonly DomainEvent[],
+  expectedRevision: ExpectedRevision,
+  context: CommandContext,
+): Promise<LogPosition | null> {
+  if (events.length === 0) return null;
+  try {
+    const result = await store.appendToStream(streamName, toNewEvents(events, context), { expectedRevision });
+    return result.position;
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(CONCURRENT_EDIT_MESSAGE);
+    throw error;
+  }
+}
+
+/** Load, decide, append: one command against one stream. */
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamName: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  context: CommandContext,
+): Promise<{ state: State; events: Event[]; position: LogPosition | null }> {
+  const loaded = await loadAggregate(store, streamName, decider);
+  const events = decider.decide(command, loaded.state);
+  const position = await appendDecision(store, streamName, events, loaded.expectedRevision, context);
+  const state = events.reduce(decider.evolve, loaded.state);
+  return { state, events, position };
+}

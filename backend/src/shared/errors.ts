@@ -1,0 +1,64 @@
+import type { FieldIssue } from '@mello/contracts';
+
+/**
+ * Typed errors of the application. Domain code (decide functions) and routes throw these; one middleware
+ * (http/error-middleware.ts) maps them to a status and a JSON body `{ error, issues? }`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    message: string,
+    readonly issues?: FieldIssue[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, issues?: FieldIssue[]) {
+    super(400, message, issues);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Du måste logga in') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'Du har inte behörighet att göra detta') {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+export class UnavailableError extends AppError {
+  constructor(message = 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.') {
+    super(503, message);
+  }
+}
+
+/** Exhaustiveness check for discriminated unions: a new case that is not handled fails to compile. */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

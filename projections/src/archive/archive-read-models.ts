@@ -1,0 +1,25 @@
+import { documentProjection } from '../document-projection';
+
+export const yearsProjection = documentProjection({
+  name: 'years',
+  table: 'years',
+  events: { created: 'YearCreated', updated: 'YearUpdated', deleted: 'YearDeleted' },
+  columns: [{ name: 'year', type: 'integer', value: (fields) => fields.year }],
+});
+
+export const videosProjection = documentProjection({
+  name: 'videos',
+  table: 'videos',
+  events: { created: 'VideoCreated', updated: 'VideoUpdated', deleted: 'VideoDeleted' },
+  columns: [],
+});
+
+export const articlesProjection = documentProjection({
+  name: 'articles',
+  table: 'articles',
+  events: { created: 'ArticleCreated', updated: 'ArticleUpdated', deleted: 'ArticleDeleted' },
+  columns: [
+    { name: 'slug', type: 'text', value: (fields) => fields.slug },
+    { name: 'published_at', type: 'timestamptz', value: (fields) => fields.publishedAt },
+  ],
+});

@@ -1,0 +1,31 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { LIVE_SCHEMA } from '../schema';
+
+/**
+ * Queries answer with the JSON text PostgreSQL builds, so the API sends a list without parsing and
+ * re-serialising every row. The documents were validated when their events were decided.
+ */
+const jsonText = z.object({ body: z.string() });
+const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
+
+export async function listYearsJson(db: CommonQueryMethods): Promise<string> {
+  return (await db.one(sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY year DESC), '[]')::text AS body FROM ${table('years')}`)).body;
+}
+
+export async function yearByNumberJson(db: CommonQueryMethods, year: number): Promise<string | null> {
+  const row = await db.maybeOne(sql.type(jsonText)`SELECT doc::text AS body FROM ${table('years')} WHERE year = ${year} LIMIT 1`);
+  return row?.body ?? null;
+}
+
+export async function listVideosJson(db: CommonQueryMethods): Promise<string> {
+  return (await db.one(sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY created_position), '[]')::text AS body FROM ${table('videos')}`)).body;
+}
+
+export async function listArticlesJson(db: CommonQueryMethods): Promise<string> {
+  return (
+    await db.one(
+      sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY published_at DESC, created_position), '[]')::text AS body FROM ${table('articles')}`,
+    )
+  ).body;
+}

@@ -1,0 +1,80 @@
+import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
+import type { ProjectedEvent, Projection } from './events';
+import { rawFragment } from './raw-sql';
+
+type Fields = Record<string, unknown>;
+type DocumentEventData = { id: string; fields: Fields };
+
+export type DocumentProjectionConfig = {
+  name: string;
+  table: string;
+  events: { created: string; updated: string; deleted: string };
+  /** Extra indexed columns derived from the fields (the document itself goes in `doc`). */
+  columns: ReadonlyArray<{ name: string; type: 'integer' | 'text' | 'timestamptz'; value: (fields: Fields) => unknown }>;
+};
+
+export type DocumentChanges = {
+  /** Final state per id after the batch; createdPosition is null when the row was created in an earlier batch. */
+  upserts: Map<string, { fields: Fields; createdPosition: string | null; lastPosition: string }>;
+  deletes: Set<string>;
+};
+
+/**
+ * Pure: folds a batch of document events into the final change per id. Because every event carries the full
+ * field set, the last event of an id decides its row, and a batch of any size flushes in two statements.
+ */
+export function reduceDocumentEvents(names: DocumentProjectionConfig['events'], events: readonly ProjectedEvent[]): DocumentChanges {
+  const changes: DocumentChanges = { upserts: new Map(), deletes: new Set() };
+  for (const event of events) {
+    const { id, fields } = event.data as DocumentEventData;
+    if (event.type === names.created) {
+      changes.deletes.delete(id);
+      changes.upserts.set(id, { fields, createdPosition: event.position, lastPosition: event.position });
+    } else if (event.type === names.updated) {
+      const earlier = changes.upserts.get(id);
+      changes.upserts.set(id, { fields, createdPosition: earlier?.createdPosition ?? null, lastPosition: event.position });
+    } else if (event.type === names.deleted) {
+      changes.upserts.delete(id);
+      changes.deletes.add(id);
+    }
+  }
+  return changes;
+}
+
+/** A read model of one document per row: `doc` is exactly what the API returns ({ id, ...fields }). */
+export function documentProjection(config: DocumentProjectionConfig): Projection {
+  const eventTypes = new Set([config.events.created, config.events.updated, config.events.deleted]);
+  const extraColumns = config.columns.map((column) => sql.identifier([column.name]));
+  const recordType = sql.join(
+    [sql.fragment`id uuid`, sql.fragment`created_position text`, sql.fragment`doc jsonb`, ...config.columns.map((c) => sql.fragment`${sql.identifier([c.name])} ${rawFragment(c.type)}`)],
+    sql.fragment`, `,
+  );
+
+  return {
+    name: config.name,
+    eventTypes,
+    async apply(tx: DatabaseTransactionConnection, schema: string, events: readonly ProjectedEvent[]) {
+      const { upserts, deletes } = reduceDocumentEvents(config.events, events);
+      const table = sql.identifier([schema, config.table]);
+      if (deletes.size > 0) {
+        await tx.query(sql.unsafe`DELETE FROM ${table} WHERE id = ANY(${sql.array([...deletes], 'uuid')})`);
+      }
+      if (upserts.size === 0) return;
+      const rows = [...upserts].map(([id, change]) => ({
+        id,
+        created_position: change.createdPosition ?? change.lastPosition,
+        doc: { id, ...change.fields },
+        ...Object.fromEntries(config.columns.map((c) => [c.name, c.value(change.fields)])),
+      }));
+      const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
+      const updates = sql.join(
+        [sql.fragment`doc = excluded.doc`, ...extraColumns.map((column) => sql.fragment`${column} = excluded.${column}`)],
+        sql.fragment`, `,
+      );
+      await tx.query(sql.unsafe`
+        INSERT INTO ${table} (${allColumns})
+        SELECT ${allColumns} FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})
+        ON CONFLICT (id) DO UPDATE SET ${updates}`);
+    },
+  };
+}

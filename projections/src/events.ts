@@ -1,0 +1,33 @@
+import type { DatabaseTransactionConnection } from 'slonik';
+
+/** An event as projections see it. `position` is opaque log order: compare as strings, never parse. */
+export type ProjectedEvent = {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  streamName: string;
+  streamRevision: number;
+  position: string;
+  recordedAt: string;
+};
+
+/** What the runner needs from the event store (the backend's EventStore port satisfies it). */
+export interface EventSource {
+  readAll(options: { after: string | null; maxCount: number }): Promise<ProjectedEvent[]>;
+  onAppended(listener: () => void): () => void;
+}
+
+export interface Projection {
+  /** Stable name: the key of its checkpoint row. */
+  readonly name: string;
+  readonly eventTypes: ReadonlySet<string>;
+  /** Applies a batch (already filtered to eventTypes, in log order) inside the runner's transaction. */
+  apply(tx: DatabaseTransactionConnection, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
+}
+
+export const maxPosition = (a: string | null, b: string | null): string | null => {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+};

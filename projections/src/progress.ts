@@ -1,0 +1,87 @@
+import pg from 'pg';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { LIVE_SCHEMA } from './schema';
+
+/**
+ * Read-your-writes: a command waits until the live read models have reached its events' position. The runner
+ * announces each committed batch with NOTIFY rm_progress (from whichever process runs it); a short poll of the
+ * checkpoint table covers a lost notification.
+ */
+export class ReadModelProgress {
+  private reached: string | null = null;
+  private readonly waiters = new Set<() => void>();
+  private client: pg.Client | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly connectionUri: string,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+    await this.refresh();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.connectionUri });
+    client.on('notification', (message) => {
+      const [schema, position] = (message.payload ?? '').split(' ');
+      if (schema === LIVE_SCHEMA && position) this.advance(position);
+      // A swapped-in rebuild announces under its build name; re-read the live checkpoints.
+      else void this.refresh();
+    });
+    client.on('error', () => {
+      this.client = null;
+      if (!this.closed) setTimeout(() => void this.connect().catch(() => undefined), 1000).unref();
+    });
+    await client.connect();
+    await client.query('LISTEN rm_progress');
+    this.client = client;
+  }
+
+  /** The lowest checkpoint among the live projections. */
+  async refresh(): Promise<void> {
+    const row = await this.pool
+      .maybeOne(sql.type(z.object({ position: z.string().nullable(), missing: z.boolean() }))`
+        SELECT min(position) AS position, bool_or(position IS NULL) AS missing FROM ${sql.identifier([LIVE_SCHEMA, 'checkpoints'])}`)
+      .catch(() => null);
+    if (row && !row.missing && row.position) this.advance(row.position);
+  }
+
+  private advance(position: string): void {
+    if (this.reached !== null && position <= this.reached) return;
+    this.reached = position;
+    for (const wake of this.waiters) wake();
+  }
+
+  /** Resolves true once the read models reached `position`, false after `timeoutMs` (the write still stands). */
+  async waitFor(position: string | null, timeoutMs = 5000): Promise<boolean> {
+    if (position === null) return true;
+    const done = () => this.reached !== null && this.reached >= position;
+    if (done()) return true;
+    const deadline = Date.now() + timeoutMs;
+    while (!done() && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(200, Math.max(1, deadline - Date.now())));
+        this.waiters.add(wake);
+      });
+      if (!done()) await this.refresh();
+    }
+    return done();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const wake of this.waiters) wake();
+    await this.client?.end().catch(() => undefined);
+    this.client = null;
+  }
+}

@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import type { EventSource, Projection } from './events';
+import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier } from './schema';
+import { applyLockKey, applyNextBatch } from './runner';
+
+export type RebuildProgress = { events: number; eventsPerSecond: number; total: number | null; etaSeconds: number | null };
+
+export type RebuildOptions = {
+  pool: DatabasePool;
+  connectionUri: string;
+  source: EventSource;
+  projections: readonly Projection[];
+  /** Where to build; default `rm_next`. */
+  buildSchema?: string;
+  /** Swap the build in as the live schema when done (default true). */
+  swap?: boolean;
+  batchSize?: number;
+  /** Total events in the log, when the store can tell: used for the ETA. */
+  totalEvents?: number | null;
+  onProgress?: (progress: RebuildProgress) => void;
+};
+
+async function runScript(connectionUri: string, script: string): Promise<void> {
+  const client = new pg.Client({ connectionString: connectionUri });
+  await client.connect();
+  try {
+    await client.query(script);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty read-model schema (dropping a leftover of the same name). */
+export async function createReadModelSchema(connectionUri: string, schema: string): Promise<void> {
+  const s = schemaIdentifier(schema);
+  await runScript(connectionUri, `BEGIN; DROP SCHEMA IF EXISTS ${s} CASCADE; ${readModelDdl(s)} COMMIT;`);
+}
+
+/** Is the live schema there, and built by this code's version? */
+export async function liveReadModelsAreCurrent(pool: DatabasePool): Promise<boolean> {
+  const exists = await pool.exists(sql.unsafe`SELECT 1 FROM information_schema.tables WHERE table_schema = ${LIVE_SCHEMA} AND table_name = 'meta'`);
+  if (!exists) return false;
+  const version = await pool.maybeOneFirst(
+    sql.type(z.object({ value: z.string() }))`SELECT value FROM ${sql.identifier([LIVE_SCHEMA, 'meta'])} WHERE key = 'version'`,
+  );
+  return version === READ_MODEL_VERSION;
+}
+
+/**
+ * Builds every read model from position 0 in a schema beside the live one while the API keeps serving, then
+ * swaps it in atomically: under the live apply lock (so the live runner pauses between batches), the build
+ * catches up with the last events and the schemas are renamed in one transaction.
+ */
+export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
+  const build = schemaIdentifier(options.buildSchema ?? `${LIVE_SCHEMA}_next`);
+  const batchSize = options.batchSize ?? 5000;
+  await createReadModelSchema(options.connectionUri, build);
+
+  const started = performance.now();
+  let done = 0;
+  const report = () => {
+    const seconds = (performance.now() - started) / 1000;
+    const eventsPerSecond = seconds > 0 ? done / seconds : 0;
+    const total = options.totalEvents ?? null;
+    const etaSeconds = total !== null && eventsPerSecond > 0 ? Math.max(0, (total - done) / eventsPerSecond) : null;
+    options.onProgress?.({ events: done, eventsPerSecond, total, etaSeconds });
+  };
+
+  for (;;) {
+    const batch = await options.pool.transaction((tx) => applyNextBatch(tx, options.source, options.projections, build, batchSize));
+    done += batch.events.length;
+    report();
+    if (batch.events.length < batchSize) break;
+  }
+
+  if (options.swap !== false) {
+    await options.pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(LIVE_SCHEMA)})`);
+      for (;;) {
+        const batch = await applyNextBatch(tx, options.source, options.projections, build, batchSize);
+        done += batch.events.length;
+        if (batch.events.length === 0) break;
+      }
+      const old = `${LIVE_SCHEMA}_old`;
+      await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
+      const liveExists = await tx.exists(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${LIVE_SCHEMA}`);
+      if (liveExists) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([LIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
+      await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([build])} RENAME TO ${sql.identifier([LIVE_SCHEMA])}`);
+      if (liveExists) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
+      await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${build} swapped`})`);
+    });
+    report();
+  }
+  return { events: done, seconds: (performance.now() - started) / 1000 };
+}

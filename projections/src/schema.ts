@@ -1,0 +1,55 @@
+/**
+ * The read side lives in one schema (`rm` when live). Everything in it is derived from the log, so a new version
+ * is built beside the live one (`rm_next`) and swapped in by renaming (see rebuild.ts). Bump READ_MODEL_VERSION
+ * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
+ */
+export const LIVE_SCHEMA = 'rm';
+export const READ_MODEL_VERSION = '1';
+
+const identifier = (schema: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  return schema;
+};
+
+export function readModelDdl(schemaName: string): string {
+  const s = identifier(schemaName);
+  return `
+    CREATE SCHEMA ${s};
+    CREATE TABLE ${s}.meta (key text PRIMARY KEY, value text NOT NULL);
+    INSERT INTO ${s}.meta (key, value) VALUES ('version', '${READ_MODEL_VERSION}');
+
+    CREATE TABLE ${s}.checkpoints (
+      projection    text PRIMARY KEY,
+      position      text,
+      updated_at    timestamptz NOT NULL DEFAULT now(),
+      last_error    text,
+      last_error_at timestamptz
+    );
+
+    CREATE TABLE ${s}.years (
+      id               uuid PRIMARY KEY,
+      year             integer NOT NULL,
+      created_position text NOT NULL,
+      doc              jsonb NOT NULL
+    );
+    CREATE INDEX years_by_year ON ${s}.years (year DESC);
+
+    CREATE TABLE ${s}.videos (
+      id               uuid PRIMARY KEY,
+      created_position text NOT NULL,
+      doc              jsonb NOT NULL
+    );
+    CREATE INDEX videos_by_creation ON ${s}.videos (created_position);
+
+    CREATE TABLE ${s}.articles (
+      id               uuid PRIMARY KEY,
+      slug             text NOT NULL,
+      published_at     timestamptz NOT NULL,
+      created_position text NOT NULL,
+      doc              jsonb NOT NULL
+    );
+    CREATE INDEX articles_by_publication ON ${s}.articles (published_at DESC, created_position);
+  `;
+}
+
+export const schemaIdentifier = identifier;
