@@ -7,13 +7,12 @@ import { commandContext } from './request-context';
 import { isUuid, parseBody } from './validation';
 
 /**
- * POST /{path}, PUT /{path}/:id and DELETE /{path}/:id for a curated document (years, videos, articles):
+ * POST /, PUT /:id and DELETE /:id (under the router's prefix) for a curated document (years, videos, articles):
  * admin only, validated against the contract schemas, answered after the read models caught up.
  */
 export function mountDocumentCommands<F extends Record<string, unknown>, CreateSchema extends z.ZodTypeAny, UpdateSchema extends z.ZodTypeAny>(
   router: Router,
   options: {
-    path: string;
     service: DocumentService<F>;
     createSchema: CreateSchema;
     updateSchema: UpdateSchema;
@@ -28,19 +27,19 @@ export function mountDocumentCommands<F extends Record<string, unknown>, CreateS
     return id;
   };
 
-  router.post(options.path, requireAdmin, async (ctx) => {
+  router.post('/', requireAdmin, async (ctx) => {
     const fields = prepare(parseBody(options.createSchema, ctx.request.body));
     ctx.status = 201;
     ctx.body = await options.service.create(fields, commandContext(ctx));
   });
 
-  router.put(`${options.path}/:id`, requireAdmin, async (ctx) => {
+  router.put('/:id', requireAdmin, async (ctx) => {
     const id = knownId(ctx.params.id!);
     const changes = parseBody(options.updateSchema, ctx.request.body) as Partial<F>;
     ctx.body = await options.service.update(id, changes, commandContext(ctx));
   });
 
-  router.delete(`${options.path}/:id`, requireAdmin, async (ctx) => {
+  router.delete('/:id', requireAdmin, async (ctx) => {
     const id = knownId(ctx.params.id!);
     await options.service.remove(id, commandContext(ctx));
     ctx.body = { id, deleted: true };

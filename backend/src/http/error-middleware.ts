@@ -41,7 +41,8 @@ function toResponse(error: unknown): { status: number; body: ErrorBody; headers:
   if (httpError.type === 'entity.too.large' || status === 413) {
     return { status: 413, body: { error: 'Innehållet är för stort' }, headers: {} };
   }
-  if (httpError.type === 'entity.parse.failed' || httpError.type?.startsWith('entity.') || httpError.type === 'encoding.unsupported') {
+  const badJson = error instanceof SyntaxError && status === 400; // co-body: malformed JSON, or not an object/array
+  if (badJson || httpError.type?.startsWith('entity.') || httpError.type === 'encoding.unsupported' || httpError.type === 'charset.unsupported') {
     return { status: 400, body: { error: 'Ogiltig JSON i anropets innehåll' }, headers: {} };
   }
   if (isUnavailable(error)) {

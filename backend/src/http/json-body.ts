@@ -14,7 +14,14 @@ const hasBody = (ctx: Context) => {
  * of other sites from reaching a command.
  */
 export function jsonBody() {
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', jsonStrict: true, encoding: 'utf-8' });
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    // Parse every type the 415 check below lets through (any `+json`), not only the parser's own short list.
+    detectJSON: (ctx) => Boolean(ctx.request.is('application/json', '+json')),
+    jsonLimit: '100kb',
+    jsonStrict: true,
+    encoding: 'utf-8',
+  });
   return async (ctx: Context, next: Next) => {
     if (WITH_BODY.has(ctx.method) && hasBody(ctx) && !ctx.is('application/json', '+json')) {
       throw new AppError(415, 'Innehållet måste vara JSON (Content-Type: application/json)');

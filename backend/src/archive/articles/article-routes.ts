@@ -13,7 +13,6 @@ export function articleRoutes(deps: { pool: DatabasePool; articles: DocumentServ
     ctx.body = await listArticlesJson(deps.pool);
   });
   mountDocumentCommands(router, {
-    path: '/',
     service: deps.articles,
     createSchema: ArticleCreateInputSchema,
     updateSchema: ArticleUpdateInputSchema,

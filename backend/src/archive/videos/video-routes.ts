@@ -13,7 +13,6 @@ export function videoRoutes(deps: { pool: DatabasePool; videos: DocumentService<
     ctx.body = await listVideosJson(deps.pool);
   });
   mountDocumentCommands(router, {
-    path: '/',
     service: deps.videos,
     createSchema: VideoCreateInputSchema,
     updateSchema: VideoUpdateInputSchema,

@@ -26,7 +26,6 @@ export function yearRoutes(deps: { pool: DatabasePool; years: DocumentService<Ye
   });
 
   mountDocumentCommands(router, {
-    path: '/',
     service: deps.years,
     createSchema: YearCreateInputSchema,
     updateSchema: YearUpdateInputSchema,

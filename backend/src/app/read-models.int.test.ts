@@ -1,0 +1,204 @@
+import {
+  ProjectionRunner,
+  allProjections,
+  createReadModelSchema,
+  rebuildReadModels,
+  yearsProjection,
+  type Projection,
+} from '@mello/projections';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
+import { createTestDatabase } from '../../test/database';
+
+const countEvents = async (backend: TestBackend) => backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events`);
+
+describe('first start with an empty log', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let backend: TestBackend;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    backend = await startTestBackend({ IMPORT_ARCHIVE: 'true' }, { database });
+  });
+  afterAll(async () => {
+    await backend?.stop();
+    await database?.drop();
+  });
+
+  it('imports every contest year, the videos and the articles as events', async () => {
+    const client = new ApiClient(backend.url);
+    const years = (await client.get('/api/years')).body as Array<Record<string, any>>;
+    expect(years).toHaveLength(65);
+    expect(years[0]!.year).toBe(2025);
+    expect(years.at(-1)!.year).toBe(1958);
+    const abba = (await client.get('/api/years/by-year/1974')).body;
+    expect(abba).toMatchObject({ winner: 'ABBA', song: 'Waterloo', isClassic: true });
+    expect(abba.description.length).toBeGreaterThan(100);
+    expect(abba.sources.length).toBeGreaterThan(0);
+    expect(years.filter((y) => y.isClassic).map((y) => y.year).sort()).toEqual([1974, 1984, 1991, 1999, 2012, 2015, 2023]);
+    expect(await client.get('/api/years/by-year/1964')).toMatchObject({ status: 404, body: { error: 'Year not found' } });
+    // A null in the checked facts stays empty, never a guess.
+    expect((await client.get('/api/years/by-year/1958')).body).toMatchObject({ venue: '', city: '', host: '', date: '' });
+
+    const videos = (await client.get('/api/videos')).body as Array<Record<string, any>>;
+    expect(videos).toHaveLength(25);
+    expect(videos.every((v) => /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/.test(v.videoUrl))).toBe(true);
+    const articles = (await client.get('/api/articles')).body as Array<Record<string, any>>;
+    expect(new Set(articles.map((a) => a.category))).toEqual(new Set(['analysis', 'culture', 'tech', 'history']));
+    expect(articles.some((a) => a.featured)).toBe(true);
+
+    const [event] = await backend.store.readStream(`year-${abba.id}`);
+    expect(event!.metadata.actor).toEqual({ type: 'system' });
+  });
+
+  it('adds nothing on a second start', async () => {
+    const before = await countEvents(backend);
+    await backend.close();
+    backend = await startTestBackend({ IMPORT_ARCHIVE: 'true' }, { database });
+    expect(await countEvents(backend)).toBe(before);
+    expect((await new ApiClient(backend.url).get('/api/years')).body).toHaveLength(65);
+  });
+
+  it('rebuilds read models equal to the live-built ones', async () => {
+    const admin = await adminClient(backend);
+    const anonymous = new ApiClient(backend.url);
+    const y1974 = (await anonymous.get('/api/years/by-year/1974')).body;
+    await admin.put(`/api/years/${y1974.id}`, { facts: ['Ändrad fakta'] });
+    const y1958 = (await anonymous.get('/api/years/by-year/1958')).body;
+    await admin.delete(`/api/years/${y1958.id}`);
+    await admin.post('/api/years', sampleYear({ year: 2026, winner: 'Testvinnare' }));
+
+    await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections, buildSchema: 'rm_check', swap: false });
+    for (const table of ['years', 'videos', 'articles']) {
+      const read = (schema: string) =>
+        backend.pool.any(sql.type(z.object({ id: z.string(), created_position: z.string(), doc: z.unknown() }))`
+          SELECT id::text, created_position, doc FROM ${sql.identifier([schema, table])} ORDER BY id`);
+      const [live, rebuilt] = await Promise.all([read('rm'), read('rm_check')]);
+      expect(live.length, table).toBeGreaterThan(0);
+      expect(rebuilt, table).toEqual(live);
+    }
+    const checkpoints = (schema: string) =>
+      backend.pool.anyFirst(sql.type(z.object({ position: z.string().nullable() }))`SELECT position FROM ${sql.identifier([schema, 'checkpoints'])} ORDER BY projection`);
+    expect(await checkpoints('rm_check')).toEqual(await checkpoints('rm'));
+    await backend.pool.query(sql.unsafe`DROP SCHEMA rm_check CASCADE`);
+  });
+
+  it('swaps a rebuild in while the API keeps answering, and the live runner carries on', async () => {
+    const anonymous = new ApiClient(backend.url);
+    const expected = (await anonymous.get('/api/years')).body;
+    let reading = true;
+    const statuses: number[] = [];
+    const readers = Array.from({ length: 3 }, async () => {
+      while (reading) {
+        const reply = await anonymous.get('/api/years');
+        statuses.push(reply.status);
+        expect(reply.body).toEqual(expected);
+      }
+    });
+    const progress: number[] = [];
+    await rebuildReadModels({
+      pool: backend.pool,
+      connectionUri: backend.databaseUri,
+      source: backend.store,
+      projections: allProjections,
+      batchSize: 20,
+      onProgress: (p) => progress.push(p.events),
+    });
+    reading = false;
+    await Promise.all(readers);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(progress.at(-1)).toBe(await countEvents(backend));
+
+    const admin = await adminClient(backend);
+    const created = await admin.post('/api/years', sampleYear({ year: 1964, winner: 'Efter bytet' }));
+    expect(created.status).toBe(201);
+    expect((await anonymous.get('/api/years/by-year/1964')).body.winner).toBe('Efter bytet');
+  });
+});
+
+describe('the projections runner', () => {
+  let backend: TestBackend;
+  let admin: ApiClient;
+
+  /** Records every event it is given, without deduplication, so applying anything twice shows. */
+  const recorder = (schema: string, failOnce: { armed: boolean }): Projection => ({
+    name: 'recorder',
+    eventTypes: new Set(['YearCreated', 'YearUpdated']),
+    async apply(tx, s, events) {
+      for (const event of events) {
+        await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([s, 'applied'])} (event_id) VALUES (${event.id})`);
+        if (failOnce.armed) {
+          failOnce.armed = false;
+          throw new Error('simulated crash in the middle of a batch');
+        }
+      }
+    },
+  });
+  const applied = (schema: string) =>
+    backend.pool.anyFirst(sql.type(z.object({ event_id: z.string() }))`SELECT event_id FROM ${sql.identifier([schema, 'applied'])}`);
+
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    admin = await adminClient(backend);
+    for (const year of [1960, 1961, 1962]) await admin.post('/api/years', sampleYear({ year }));
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  const freshSchema = async (schema: string) => {
+    await createReadModelSchema(backend.databaseUri, schema);
+    await backend.pool.query(sql.unsafe`CREATE TABLE ${sql.identifier([schema, 'applied'])} (event_id text NOT NULL)`);
+  };
+
+  it('rolls a failed batch back entirely, then applies every event exactly once', async () => {
+    await freshSchema('rm_crash');
+    const failOnce = { armed: true };
+    const runner = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [yearsProjection, recorder('rm_crash', failOnce)], { schema: 'rm_crash' });
+    await expect(runner.catchUp()).rejects.toThrow('simulated crash');
+    expect(await applied('rm_crash')).toEqual([]);
+    expect(await backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM rm_crash.years`)).toBe(0);
+
+    await runner.catchUp();
+    const ids = await applied('rm_crash');
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(await backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM rm_crash.years`)).toBe(3);
+  });
+
+  it('resumes from its checkpoint after a restart without applying anything twice', async () => {
+    await freshSchema('rm_resume');
+    const first = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [recorder('rm_resume', { armed: false })], { schema: 'rm_resume' });
+    await first.catchUp();
+    expect(await applied('rm_resume')).toHaveLength(3);
+    await admin.post('/api/years', sampleYear({ year: 1963 }));
+    const second = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [recorder('rm_resume', { armed: false })], { schema: 'rm_resume' });
+    await second.catchUp();
+    await second.catchUp();
+    const ids = await applied('rm_resume');
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('keeps exactly one runner active per schema across processes, and another takes over when it stops', async () => {
+    await freshSchema('rm_leader');
+    const make = () => new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [recorder('rm_leader', { armed: false })], { schema: 'rm_leader' });
+    const a = make();
+    const b = make();
+    a.start();
+    b.start();
+    await expect.poll(() => Number(a.isLeader) + Number(b.isLeader), { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await applied('rm_leader')).length, { timeout: 5000 }).toBe(4);
+    const [leader, standby] = a.isLeader ? [a, b] : [b, a];
+    await leader.stop();
+    await admin.post('/api/years', sampleYear({ year: 1965 }));
+    await expect.poll(() => standby.isLeader, { timeout: 8000 }).toBe(true);
+    await expect.poll(async () => (await applied('rm_leader')).length, { timeout: 8000 }).toBe(5);
+    await standby.stop();
+    const ids = await applied('rm_leader');
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,0 +1,152 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../src/config';
+import { startBackend, type Backend } from '../src/app/backend';
+import { createTestDatabase } from './database';
+
+export const TEST_ADMIN = { email: 'admin@test.melloarkivet.se', password: 'admin-password-1' };
+
+export type TestBackend = Backend & { config: Config; stop: () => Promise<void> };
+
+/**
+ * A real backend (HTTP on a free port, projections runner, PostgreSQL on the test server) on a fresh database.
+ * The archive import is off unless asked for, so tests start from an empty log.
+ */
+export async function startTestBackend(
+  env: Record<string, string> = {},
+  options: { database?: { uri: string } } = {},
+): Promise<TestBackend> {
+  const ownDatabase = options.database ? null : await createTestDatabase();
+  const database = options.database ?? ownDatabase!;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mello-test-data-'));
+  const config = loadConfig({
+    DATABASE_URL: database.uri,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    IMPORT_ARCHIVE: 'false',
+    RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+    RATE_LIMIT_LOGIN_PER_IP: '10000',
+    RATE_LIMIT_REGISTER_PER_IP: '10000',
+    ...env,
+  });
+  const backend = await startBackend(config);
+  return {
+    ...backend,
+    config,
+    stop: async () => {
+      await backend.close();
+      await ownDatabase?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Reply<T = unknown> = { status: number; body: T; headers: Headers; text: string };
+
+/** A browser-like API client: keeps its session cookie, sends JSON. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request<T = any>(method: string, url: string, options: { json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    let body: string | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, { headers });
+  }
+  post<T = any>(url: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, { json, headers });
+  }
+  put<T = any>(url: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', url, { json, headers });
+  }
+  delete<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', url, { headers });
+  }
+
+  async login(email: string, password: string): Promise<Reply> {
+    const reply = await this.post('/api/auth/login', { email, password });
+    if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
+    return reply;
+  }
+
+  async register(email: string, password = 'member-password-1', names: { firstName?: string; lastName?: string } = {}): Promise<Reply> {
+    const reply = await this.post('/api/auth/register', { email, password, ...names });
+    if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${reply.text}`);
+    return reply;
+  }
+}
+
+export async function adminClient(backend: TestBackend): Promise<ApiClient> {
+  const client = new ApiClient(backend.url);
+  await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  return client;
+}
+
+/** A valid year body for POST /api/years. */
+export const sampleYear = (overrides: Record<string, unknown> = {}) => ({
+  year: 1974,
+  winner: 'ABBA',
+  song: 'Waterloo',
+  venue: 'Konserthuset',
+  city: 'Göteborg',
+  host: 'Johan Sandström',
+  date: '9 februari 1974',
+  description: 'ABBA vann med Waterloo.',
+  facts: ['Vann Eurovision'],
+  controversies: [],
+  sources: ['Testkälla'],
+  isClassic: true,
+  ...overrides,
+});
+
+export const sampleVideo = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Waterloo',
+  artist: 'ABBA',
+  year: 1974,
+  videoUrl: 'https://www.youtube.com/watch?v=3FsVeMz1F5c',
+  duration: '3:04',
+  category: 'winner',
+  ...overrides,
+});
+
+export const sampleArticle = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Från Cirkus till arenan',
+  excerpt: 'Finalens resa genom Sverige.',
+  content: '## Rubrik\n\nText med [länk](https://sv.wikipedia.org/wiki/Melodifestivalen).',
+  category: 'history',
+  ...overrides,
+});
