@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { ConflictError, UnauthorizedError } from '../shared/errors';
 import { parseBody } from '../http/validation';
+import { requestOrigin } from './csrf';
 import { currentUser } from './guards';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { minutesText, throwIfLimited, type RateLimiter } from './rate-limit';
@@ -15,10 +16,22 @@ export const WRONG_CREDENTIALS = 'Fel e-postadress eller lösenord';
 const EMAIL_TAKEN = 'Det finns redan ett konto med den e-postadressen';
 export const SIGN_IN_PATH = '/login';
 
-/** Only same-site paths: never `//host` or a full URL (no open redirect). */
+const PROBE_ORIGIN = 'http://return-path.invalid';
+
+/**
+ * Only same-site paths: never `//host`, `/\\host` or a full URL (no open redirect). Control characters and
+ * backslashes are refused outright, because browsers drop tabs and newlines from URLs and read `\\` as `/`
+ * (`/\t/evil.com` would become `//evil.com`).
+ */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value.slice(0, 500);
+  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/') || value.startsWith('//')) return '/';
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  try {
+    if (new URL(value, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return '/';
+  } catch {
+    return '/';
+  }
+  return value;
 }
 
 async function signIn(ctx: Context, userId: string) {
@@ -89,7 +102,7 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
     if (returnTo === '/' && ctx.get('referer')) {
       try {
         const referer = new URL(ctx.get('referer'));
-        if (referer.origin === ctx.origin) returnTo = safeReturnPath(`${referer.pathname}${referer.search}`);
+        if (referer.origin === requestOrigin(ctx)) returnTo = safeReturnPath(`${referer.pathname}${referer.search}`);
       } catch {
         // An unparsable Referer just means no return path.
       }

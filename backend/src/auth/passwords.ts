@@ -16,16 +16,26 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+const positiveInt = (text: string | undefined) => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
+
+/**
+ * True only for a well-formed `scrypt$N$r$p$salt$hash` whose hash matches. A malformed stored value is false,
+ * never a match: in particular a hash part that decodes to nothing must not compare equal to an empty key.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !hashText) return false;
+  const [scheme, n, r, p, saltText, hashText, ...rest] = stored.split('$');
+  const N = positiveInt(n);
+  const R = positiveInt(r);
+  const P = positiveInt(p);
+  if (scheme !== 'scrypt' || rest.length > 0 || N === null || R === null || P === null || !saltText || !hashText) return false;
   const expected = Buffer.from(hashText, 'base64');
-  const key = await scryptAsync(password, Buffer.from(saltText, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem,
-  });
+  if (expected.length < 16) return false;
+  let key: Buffer;
+  try {
+    key = await scryptAsync(password, Buffer.from(saltText, 'base64'), expected.length, { N, r: R, p: P, maxmem });
+  } catch {
+    return false; // parameters scrypt refuses (N not a power of two, over the memory limit)
+  }
   return timingSafeEqual(key, expected);
 }
 
