@@ -97,13 +97,13 @@ export class ApiClient {
     return this.request<T>('DELETE', url, { headers });
   }
 
-  async login(email: string, password: string): Promise<Reply> {
+  async login(email: string, password: string): Promise<Reply<any>> {
     const reply = await this.post('/api/auth/login', { email, password });
     if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
     return reply;
   }
 
-  async register(email: string, password = 'member-password-1', names: { firstName?: string; lastName?: string } = {}): Promise<Reply> {
+  async register(email: string, password = 'member-password-1', names: { firstName?: string; lastName?: string } = {}): Promise<Reply<any>> {
     const reply = await this.post('/api/auth/register', { email, password, ...names });
     if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${reply.text}`);
     return reply;

@@ -1,4 +1,5 @@
-import type Router from '@koa/router';
+import Router from '@koa/router';
+import type { CommonQueryMethods } from 'slonik';
 import type { z } from 'zod';
 import type { DocumentService } from '../archive/document-service';
 import { requireAdmin } from '../auth/guards';
@@ -7,12 +8,16 @@ import { commandContext } from './request-context';
 import { isUuid, parseBody } from './validation';
 
 /**
- * POST /, PUT /:id and DELETE /:id (under the router's prefix) for a curated document (years, videos, articles):
+ * A curated document resource under `prefix`: GET / answers the list read model's JSON as it is; POST /,
+ * PUT /:id and DELETE /:id are commands for a curated document (years, videos, articles):
  * admin only, validated against the contract schemas, answered after the read models caught up.
  */
-export function mountDocumentCommands<F extends Record<string, unknown>, CreateSchema extends z.ZodTypeAny, UpdateSchema extends z.ZodTypeAny>(
-  router: Router,
+export function documentRoutes<F extends Record<string, unknown>, CreateSchema extends z.ZodTypeAny, UpdateSchema extends z.ZodTypeAny>(
   options: {
+    prefix: string;
+    db: CommonQueryMethods;
+    /** The list read model's JSON text. */
+    list: (db: CommonQueryMethods) => Promise<string>;
     service: DocumentService<F>;
     createSchema: CreateSchema;
     updateSchema: UpdateSchema;
@@ -21,6 +26,11 @@ export function mountDocumentCommands<F extends Record<string, unknown>, CreateS
     prepareCreate?: (input: z.output<CreateSchema>) => F;
   },
 ) {
+  const router = new Router({ prefix: options.prefix });
+  router.get('/', async (ctx) => {
+    ctx.type = 'json';
+    ctx.body = await options.list(options.db);
+  });
   const prepare = options.prepareCreate ?? ((input: z.output<CreateSchema>) => input as F);
   const knownId = (id: string) => {
     if (!isUuid(id)) throw new NotFoundError(options.notFoundMessage);
@@ -44,4 +54,5 @@ export function mountDocumentCommands<F extends Record<string, unknown>, CreateS
     await options.service.remove(id, commandContext(ctx));
     ctx.body = { id, deleted: true };
   });
+  return router;
 }

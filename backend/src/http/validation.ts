@@ -8,16 +8,45 @@ export function parseBody<S extends z.ZodTypeAny>(schema: S, body: unknown): z.o
     throw new ValidationError('Förväntade ett JSON-objekt i anropets innehåll');
   }
   const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const issues: FieldIssue[] = result.error.issues.map((issue) => ({
-    path: issue.path.join('.') || '(body)',
-    message: issue.message,
-  }));
+  if (result.success) {
+    const unstorable = unstorableText(result.data);
+    if (unstorable.length > 0) throw invalid(unstorable);
+    return result.data;
+  }
+  throw invalid(
+    result.error.issues.map((issue) => ({
+      path: issue.path.join('.') || '(body)',
+      message: issue.message,
+    })),
+  );
+}
+
+function invalid(issues: FieldIssue[]): ValidationError {
   const summary = issues
     .slice(0, 5)
     .map((issue) => `${issue.path}: ${issue.message}`)
     .join('; ');
-  throw new ValidationError(`Ogiltiga uppgifter – ${summary}`, issues);
+  return new ValidationError(`Ogiltiga uppgifter – ${summary}`, issues);
+}
+
+/** NUL, or half of a surrogate pair: valid in a JSON string, but PostgreSQL refuses it in text and jsonb. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_MESSAGE = 'Innehåller otillåtna tecken';
+
+/** Paths of the strings in validated input that the database could not store (which would otherwise be a 500). */
+function unstorableText(value: unknown, path: string[] = [], found: FieldIssue[] = [], depth = 0): FieldIssue[] {
+  if (found.length >= 5 || depth > 32) return found;
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) found.push({ path: path.join('.') || '(body)', message: UNSTORABLE_MESSAGE });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unstorableText(item, [...path, String(index)], found, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (UNSTORABLE.test(key)) found.push({ path: [...path, key].join('.'), message: UNSTORABLE_MESSAGE });
+      unstorableText(item, [...path, key], found, depth + 1);
+    }
+  }
+  return found;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
