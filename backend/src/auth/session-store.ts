@@ -13,10 +13,15 @@ export function createPostgresSessionStore(pool: DatabasePool) {
       return row?.sess ?? null;
     },
     async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined): Promise<void> {
+      // koa-session passes maxAge plus 10 s here; the session itself ends at its `_expire` (epoch ms), and so
+      // does the row, so that an expired session is also an expired row.
       const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
+      const expireMs = typeof sess._expire === 'number' && Number.isFinite(sess._expire) ? sess._expire : null;
+      const expire =
+        expireMs === null ? sql.fragment`now() + ${ttl} * interval '1 millisecond'` : sql.fragment`to_timestamp(${expireMs / 1000}::double precision)`;
       await pool.query(sql.unsafe`
         INSERT INTO public.sessions (sid, sess, expire)
-        VALUES (${sid}, ${sql.jsonb(sess as SerializableValue)}, now() + ${ttl} * interval '1 millisecond')
+        VALUES (${sid}, ${sql.jsonb(sess as SerializableValue)}, ${expire})
         ON CONFLICT (sid) DO UPDATE SET sess = excluded.sess, expire = excluded.expire`);
     },
     async destroy(sid: string): Promise<void> {
