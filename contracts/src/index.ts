@@ -7,3 +7,4 @@ export * from './archive/videos';
 export * from './archive/articles';
 export * from './archive/events';
 export * from './auth/auth';
+export * from './search/search';

@@ -4,7 +4,7 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-export const READ_MODEL_VERSION = '1';
+export const READ_MODEL_VERSION = '2';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -49,7 +49,32 @@ export function readModelDdl(schemaName: string): string {
       doc              jsonb NOT NULL
     );
     CREATE INDEX articles_by_publication ON ${s}.articles (published_at DESC, created_position);
+${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
+${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}
+${searchTableDdl(s, 'search_articles', 'published_at timestamptz NOT NULL')}
   `;
 }
 
 export const schemaIdentifier = identifier;
+
+/**
+ * A search read model: the API document, filter columns, and two texts — `names` (the fields an exact match
+ * ranks first: artist, song, title) and `body` (everything searchable) — stored as written and normalised by
+ * public.mello_norm in generated columns that carry the trigram and full-text indexes (search-functions.ts).
+ */
+function searchTableDdl(s: string, table: string, filterColumns: string): string {
+  return `
+    CREATE TABLE ${s}.${table} (
+      id               uuid PRIMARY KEY,
+      created_position text NOT NULL,
+      doc              jsonb NOT NULL,
+      ${filterColumns},
+      names_text       text NOT NULL,
+      body_text        text NOT NULL,
+      names            text GENERATED ALWAYS AS (public.mello_norm(names_text)) STORED,
+      body             text GENERATED ALWAYS AS (public.mello_norm(body_text)) STORED,
+      tsv              tsvector GENERATED ALWAYS AS (to_tsvector('public.mello_swedish'::regconfig, body_text)) STORED
+    );
+    CREATE INDEX ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops);
+    CREATE INDEX ${table}_tsv ON ${s}.${table} USING gin (tsv);`;
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   LIVE_SCHEMA,
+  searchMigrations,
   ProjectionRunner,
   ReadModelProgress,
   allProjections,
@@ -29,6 +30,7 @@ import type { EventStore } from '../event-store/port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { eventStoreMigrations } from '../event-store/postgres/schema';
 import { createHttpApp } from '../http/app';
+import { searchRoutes } from '../search/search-routes';
 import { openDatabase } from './database';
 
 export type Log = (message: string, detail?: Record<string, unknown>) => void;
@@ -63,7 +65,7 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log('shutdown step failed', { error: String(error) }));
   };
   try {
-    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations]);
+    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...searchMigrations]);
     const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
     cleanups.push(() => pool.end());
     const store = await openEventStore(config, pool, database.uri);
@@ -106,6 +108,7 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
         yearRoutes({ pool, years: services.years }),
         videoRoutes({ pool, videos: services.videos }),
         articleRoutes({ pool, articles: services.articles }),
+        searchRoutes({ pool }),
       ],
     });
     const server = http.createServer(app.callback());

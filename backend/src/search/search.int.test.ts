@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, ApiClient, startTestBackend, type TestBackend } from '../../test/harness';
+
+type YearHit = { id: string; year: number; winner: string; song: string; venue: string; city: string; isClassic: boolean; videoUrl: string | null };
+
+let backend: TestBackend;
+let client: ApiClient;
+
+beforeAll(async () => {
+  backend = await startTestBackend({ IMPORT_ARCHIVE: 'true' });
+  client = new ApiClient(backend.url);
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+
+const searchYears = async (params: Record<string, string>) => {
+  const reply = await client.get(`/api/search/years?${new URLSearchParams(params)}`);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body as YearHit[];
+};
+const firstYear = async (q: string) => (await searchYears({ q }))[0]?.year;
+
+describe('year search relevance on the real archive', () => {
+  it('ranks an exact artist, song or year first', async () => {
+    expect(await firstYear('ABBA')).toBe(1974);
+    expect(await firstYear('waterloo')).toBe(1974);
+    expect(await firstYear('1974')).toBe(1974);
+    expect(await firstYear('Euphoria')).toBe(2012);
+    expect(await firstYear('Tattoo')).toBe(2023);
+  });
+
+  it('finds å, ä and ö without them, and the other way round', async () => {
+    expect(await firstYear('fangad av en stormvind')).toBe(1991);
+    expect(await firstYear('FÅNGAD AV EN STORMVIND')).toBe(1991);
+    const withAccents = (await searchYears({ q: 'Malmö' })).map((y) => y.year);
+    const without = (await searchYears({ q: 'malmo' })).map((y) => y.year);
+    expect(withAccents.length).toBeGreaterThan(0);
+    expect(without).toEqual(withAccents);
+    expect(await firstYear('Måns Zelmerlöw')).toBe(2015);
+    expect(await firstYear('mans zelmerlow')).toBe(2015);
+  });
+
+  it('still finds a name with one typo', async () => {
+    const hits = await searchYears({ q: 'lorren' });
+    expect(hits.slice(0, 2).map((y) => y.year).sort()).toEqual([2012, 2023]);
+    expect(await firstYear('zelmerlov')).toBe(2015);
+  });
+
+  it('finds by prefix', async () => {
+    expect(await firstYear('water')).toBe(1974);
+    expect(await firstYear('eupho')).toBe(2012);
+  });
+
+  it('finds the years of a city or a venue', async () => {
+    const gothenburg = await searchYears({ q: 'Göteborg' });
+    expect(gothenburg.length).toBeGreaterThan(3);
+    expect(gothenburg.slice(0, 5).every((y) => y.city === 'Göteborg')).toBe(true);
+    const cirkus = await searchYears({ q: 'Cirkus' });
+    expect(cirkus.length).toBeGreaterThan(0);
+    expect(cirkus[0]!.venue).toBe('Cirkus');
+  });
+
+  it('ranks documents with both words before those with one', async () => {
+    const hits = await searchYears({ q: 'carola 1991' });
+    expect(hits[0]!.year).toBe(1991);
+    const otherCarola = hits.findIndex((y) => y.year === 1983);
+    expect(otherCarola).toBeGreaterThan(0);
+    const malmoCarola = await searchYears({ q: 'loreen 2023' });
+    expect(malmoCarola[0]!.year).toBe(2023);
+    expect(malmoCarola.findIndex((y) => y.year === 2012)).toBeGreaterThan(0);
+  });
+
+  it('returns every year newest first for an empty query, and applies filters', async () => {
+    const all = await searchYears({ q: '   ' });
+    expect(all).toHaveLength(65);
+    expect(all.map((y) => y.year)).toEqual([...all.map((y) => y.year)].sort((a, b) => b - a));
+    const seventies = await searchYears({ decade: '1970' });
+    expect(seventies.length).toBeGreaterThan(5);
+    expect(seventies.every((y) => y.year >= 1970 && y.year <= 1979)).toBe(true);
+    const classics = await searchYears({ category: 'classics' });
+    expect(classics.map((y) => y.year).sort()).toEqual([1974, 1984, 1991, 1999, 2012, 2015, 2023]);
+    const lost = await searchYears({ category: 'lost-media' });
+    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.every((y) => y.videoUrl === null)).toBe(true);
+    expect(await searchYears({ category: 'controversies' })).toEqual([]);
+    expect((await searchYears({ category: 'classics', decade: '2010' })).map((y) => y.year)).toEqual([2015, 2012]);
+    expect((await searchYears({ q: 'loreen', category: 'winners' })).map((y) => y.year)).toEqual([2023, 2012]);
+    expect((await searchYears({ q: 'all', category: 'all', decade: 'all' })).length).toBeGreaterThan(0);
+  });
+
+  it('refuses bad parameters with 400 and a message', async () => {
+    // A 10 kB query reaches the app and is refused there; far longer URLs Node itself refuses (431).
+    for (const query of ['category=bogus', 'decade=1955', 'decade=abc', 'decade=2030', 'q=a&q=b', `q=${'x'.repeat(201)}`, `q=${'x'.repeat(10_000)}`]) {
+      const reply = await client.get(`/api/search/years?${query}`);
+      expect(reply.status, query.slice(0, 40)).toBe(400);
+      expect(typeof reply.body.error, query.slice(0, 40)).toBe('string');
+    }
+    for (const path of ['/api/search/articles?q=a&q=b', `/api/search/videos?q=${'x'.repeat(300)}`]) {
+      expect((await client.get(path)).status).toBe(400);
+    }
+  });
+
+  it.each([
+    ["'; DROP TABLE rm.years; --"],
+    ['%'],
+    ['\\'],
+    ['_'],
+    ['"abba"'],
+    ['SELECT * FROM users WHERE 1=1'],
+    ['abba\u0000\u0001\u0007'],
+    ['<script>alert(1)</script>'],
+    ['🎤 ☃ ∞'],
+    ['a'],
+  ])('answers hostile-looking input %j with results, never an error', async (q) => {
+    const reply = await client.get(`/api/search/years?q=${encodeURIComponent(q)}`);
+    expect(reply.status).toBe(200);
+    expect(Array.isArray(reply.body)).toBe(true);
+    expect((await client.get('/api/years')).body).toHaveLength(65);
+  });
+
+  it('finds control-character-laden and quoted queries by their words', async () => {
+    expect(await firstYear('abba\u0000')).toBe(1974);
+    expect(await firstYear('"abba"')).toBe(1974);
+  });
+});
+
+describe('article and video search', () => {
+  it('finds articles by words in the title or text, accents folded', async () => {
+    const all = await client.get('/api/search/articles');
+    expect(all.body).toHaveLength(4);
+    const cirkus = (await client.get('/api/search/articles?q=cirkus%20arenan')).body as Array<{ title: string; category: string }>;
+    expect(cirkus[0]!.category).toBe('history');
+    const noHit = await client.get('/api/search/articles?q=qwxzv');
+    expect(noHit.body).toEqual([]);
+  });
+
+  it('finds videos by artist, title prefix and typo', async () => {
+    const loreen = (await client.get('/api/search/videos?q=loreen')).body as Array<{ artist: string; title: string }>;
+    expect(loreen.slice(0, 2).map((v) => v.title).sort()).toEqual(['Euphoria', 'Tattoo']);
+    expect(((await client.get('/api/search/videos?q=waterl')).body as Array<{ title: string }>)[0]!.title).toBe('Waterloo');
+    expect(((await client.get('/api/search/videos?q=herrey')).body as Array<{ artist: string }>)[0]!.artist).toBe('Herreys');
+    expect((await client.get('/api/search/videos')).body).toHaveLength(25);
+  });
+});
+
+describe('search follows the log', () => {
+  it('finds an edit as soon as the command answers, and forgets a deleted year', async () => {
+    const admin = await adminClient(backend);
+    const [abba] = await searchYears({ q: '1974' });
+    const edited = await admin.put(`/api/years/${abba!.id}`, { facts: [...(abba as unknown as { facts: string[] }).facts, 'Svarvarmästarens favorit'] });
+    expect(edited.status).toBe(200);
+    expect(await firstYear('svarvarmästarens')).toBe(1974);
+
+    const [y1958] = await searchYears({ q: '1958' });
+    expect(y1958!.year).toBe(1958);
+    expect((await admin.delete(`/api/years/${y1958!.id}`)).status).toBe(200);
+    expect((await searchYears({ q: 'lilla stjärna' })).some((y) => y.year === 1958)).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Year search categories (the search block's select), as the server applies them:
+ * - winners: the words are matched against the winning artist and song only;
+ * - classics: years marked isClassic (the Eurovision-winning years and any the admin marks);
+ * - lost-media: years with no video in the archive yet, the material fans are asked to find;
+ * - controversies: years with at least one recorded controversy.
+ */
+export const YEAR_SEARCH_CATEGORIES = ['winners', 'classics', 'lost-media', 'controversies'] as const;
+export type YearSearchCategory = (typeof YEAR_SEARCH_CATEGORIES)[number];
+
+/** A decade is given by its first year: 1950 … 2020 (1958 is the first contest). */
+export const SEARCH_DECADES = [1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020] as const;
+
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Free text: trimmed, control characters taken as spaces, at most 200 characters. */
+export const searchText = z
+  .string({ invalid_type_error: 'Ange sökordet en gång' })
+  .transform((value) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim())
+  .refine((value) => value.length <= MAX_SEARCH_LENGTH, `Sökfrågan får vara högst ${MAX_SEARCH_LENGTH} tecken`);
+
+export const YearSearchQuerySchema = z.object({
+  q: searchText.default(''),
+  category: z
+    .enum(['all', ...YEAR_SEARCH_CATEGORIES], { errorMap: () => ({ message: `Måste vara en av: all, ${YEAR_SEARCH_CATEGORIES.join(', ')}` }) })
+    .default('all'),
+  decade: z
+    .string({ invalid_type_error: 'Ange decenniet en gång' })
+    .refine((value) => value === 'all' || SEARCH_DECADES.some((decade) => String(decade) === value), {
+      message: `Måste vara all eller en av: ${SEARCH_DECADES.join(', ')}`,
+    })
+    .transform((value) => (value === 'all' ? null : Number(value)))
+    .default('all'),
+});
+export type YearSearchQuery = z.output<typeof YearSearchQuerySchema>;
+
+export const TextSearchQuerySchema = z.object({ q: searchText.default('') });
