@@ -23,8 +23,11 @@ export type DocumentChanges = {
  * Pure: folds a batch of document events into the final change per id. Because every event carries the full
  * field set, the last event of an id decides its row, and a batch of any size flushes in two statements.
  */
-export function reduceDocumentEvents(names: DocumentProjectionConfig['events'], events: readonly ProjectedEvent[]): DocumentChanges {
-  const changes: DocumentChanges = { upserts: new Map(), deletes: new Set() };
+export function reduceDocumentEvents(
+  names: DocumentProjectionConfig['events'],
+  events: readonly ProjectedEvent[],
+  changes: DocumentChanges = { upserts: new Map(), deletes: new Set() },
+): DocumentChanges {
   for (const event of events) {
     const { id, fields } = event.data as DocumentEventData;
     if (event.type === names.created) {
@@ -50,31 +53,44 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     sql.fragment`, `,
   );
 
+  const write = async (tx: DatabaseTransactionConnection, schema: string, { upserts, deletes }: DocumentChanges) => {
+    const table = sql.identifier([schema, config.table]);
+    if (deletes.size > 0) {
+      await tx.query(sql.unsafe`DELETE FROM ${table} WHERE id = ANY(${sql.array([...deletes], 'uuid')})`);
+    }
+    if (upserts.size === 0) return;
+    const rows = [...upserts].map(([id, change]) => ({
+      id,
+      created_position: change.createdPosition ?? change.lastPosition,
+      doc: { id, ...change.fields },
+      ...Object.fromEntries(config.columns.map((c) => [c.name, c.value(change.fields)])),
+    }));
+    const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
+    const updates = sql.join(
+      [sql.fragment`doc = excluded.doc`, ...extraColumns.map((column) => sql.fragment`${column} = excluded.${column}`)],
+      sql.fragment`, `,
+    );
+    await tx.query(sql.unsafe`
+      INSERT INTO ${table} (${allColumns})
+      SELECT ${allColumns} FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})
+      ON CONFLICT (id) DO UPDATE SET ${updates}`);
+  };
+
   return {
     name: config.name,
     eventTypes,
-    async apply(tx: DatabaseTransactionConnection, schema: string, events: readonly ProjectedEvent[]) {
-      const { upserts, deletes } = reduceDocumentEvents(config.events, events);
-      const table = sql.identifier([schema, config.table]);
-      if (deletes.size > 0) {
-        await tx.query(sql.unsafe`DELETE FROM ${table} WHERE id = ANY(${sql.array([...deletes], 'uuid')})`);
-      }
-      if (upserts.size === 0) return;
-      const rows = [...upserts].map(([id, change]) => ({
-        id,
-        created_position: change.createdPosition ?? change.lastPosition,
-        doc: { id, ...change.fields },
-        ...Object.fromEntries(config.columns.map((c) => [c.name, c.value(change.fields)])),
-      }));
-      const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
-      const updates = sql.join(
-        [sql.fragment`doc = excluded.doc`, ...extraColumns.map((column) => sql.fragment`${column} = excluded.${column}`)],
-        sql.fragment`, `,
-      );
-      await tx.query(sql.unsafe`
-        INSERT INTO ${table} (${allColumns})
-        SELECT ${allColumns} FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})
-        ON CONFLICT (id) DO UPDATE SET ${updates}`);
+    apply: (tx, schema, events) => write(tx, schema, reduceDocumentEvents(config.events, events)),
+    // A rebuild starts from empty tables: deletes of rows never written are no-ops, every row is written once.
+    bulk: {
+      start: (): DocumentChanges => ({ upserts: new Map(), deletes: new Set() }),
+      add: (state, events) => void reduceDocumentEvents(config.events, events, state as DocumentChanges),
+      flush: async (tx, schema, state) => {
+        // In slices, so one statement's JSON parameter stays a few megabytes however large the archive grows.
+        const all = [...(state as DocumentChanges).upserts];
+        for (let i = 0; i < all.length; i += 1000) {
+          await write(tx, schema, { upserts: new Map(all.slice(i, i + 1000)), deletes: new Set() });
+        }
+      },
     },
   };
 }

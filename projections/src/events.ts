@@ -24,6 +24,17 @@ export interface Projection {
   readonly eventTypes: ReadonlySet<string>;
   /** Applies a batch (already filtered to eventTypes, in log order) inside the runner's transaction. */
   apply(tx: DatabaseTransactionConnection, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
+  /**
+   * Optional bulk path for a rebuild into empty tables: fold the whole log in memory, then write every row once.
+   * The result must equal applying the same events batch by batch.
+   */
+  readonly bulk?: BulkLoader;
+}
+
+export interface BulkLoader {
+  start(): unknown;
+  add(state: unknown, events: readonly ProjectedEvent[]): void;
+  flush(tx: DatabaseTransactionConnection, schema: string, state: unknown): Promise<void>;
 }
 
 export const maxPosition = (a: string | null, b: string | null): string | null => {

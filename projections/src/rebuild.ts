@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { EventSource, Projection } from './events';
-import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier } from './schema';
+import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, searchIndexDdl } from './schema';
 import { applyLockKey, applyNextBatch } from './runner';
 
 export type RebuildProgress = { events: number; eventsPerSecond: number; total: number | null; etaSeconds: number | null };
@@ -32,10 +32,18 @@ async function runScript(connectionUri: string, script: string): Promise<void> {
   }
 }
 
-/** Creates an empty read-model schema (dropping a leftover of the same name). */
-export async function createReadModelSchema(connectionUri: string, schema: string): Promise<void> {
+/**
+ * Creates an empty read-model schema (dropping a leftover of the same name). A rebuild defers the search
+ * indexes and adds them with createSearchIndexes once the bulk of the log is in.
+ */
+export async function createReadModelSchema(connectionUri: string, schema: string, options: { deferSearchIndexes?: boolean } = {}): Promise<void> {
   const s = schemaIdentifier(schema);
-  await runScript(connectionUri, `BEGIN; DROP SCHEMA IF EXISTS ${s} CASCADE; ${readModelDdl(s)} COMMIT;`);
+  const indexes = options.deferSearchIndexes ? '' : searchIndexDdl(s);
+  await runScript(connectionUri, `BEGIN; DROP SCHEMA IF EXISTS ${s} CASCADE; ${readModelDdl(s)} ${indexes} COMMIT;`);
+}
+
+export async function createSearchIndexes(connectionUri: string, schema: string): Promise<void> {
+  await runScript(connectionUri, searchIndexDdl(schemaIdentifier(schema)));
 }
 
 /** Is the live schema there, and built by this code's version? */
@@ -56,11 +64,12 @@ export async function liveReadModelsAreCurrent(pool: DatabasePool): Promise<bool
 export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
   const build = schemaIdentifier(options.buildSchema ?? `${LIVE_SCHEMA}_next`);
   const batchSize = options.batchSize ?? 5000;
-  await createReadModelSchema(options.connectionUri, build);
+  await createReadModelSchema(options.connectionUri, build, { deferSearchIndexes: true });
 
   const started = performance.now();
   let done = 0;
-  const report = () => {
+  const report = (loaded = 0) => {
+    done += loaded;
     const seconds = (performance.now() - started) / 1000;
     const eventsPerSecond = seconds > 0 ? done / seconds : 0;
     const total = options.totalEvents ?? null;
@@ -68,12 +77,17 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     options.onProgress?.({ events: done, eventsPerSecond, total, etaSeconds });
   };
 
-  for (;;) {
-    const batch = await options.pool.transaction((tx) => applyNextBatch(tx, options.source, options.projections, build, batchSize));
-    done += batch.events.length;
-    report();
-    if (batch.events.length < batchSize) break;
+  if (options.projections.every((projection) => projection.bulk)) {
+    await bulkLoad(options, build, batchSize, report);
+  } else {
+    for (;;) {
+      const batch = await options.pool.transaction((tx) => applyNextBatch(tx, options.source, options.projections, build, batchSize));
+      report(batch.events.length);
+      if (batch.events.length < batchSize) break;
+    }
   }
+
+  await createSearchIndexes(options.connectionUri, build);
 
   if (options.swap !== false) {
     await options.pool.transaction(async (tx) => {
@@ -94,4 +108,35 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     report();
   }
   return { events: done, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Loads the whole log into empty tables: each projection folds every page in memory (the next page is read
+ * while this one is folded) and writes its final rows once, with the checkpoints, in one transaction. Writing
+ * each row once instead of once per batch is what makes a rebuild fast (docs/benchmarks.md).
+ */
+async function bulkLoad(options: RebuildOptions, schema: string, pageSize: number, report: (loaded: number) => void): Promise<void> {
+  const loaders = options.projections.map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
+  let last: string | null = null;
+  let next = options.source.readAll({ after: null, maxCount: pageSize });
+  for (;;) {
+    const page = await next;
+    if (page.length === 0) break;
+    last = page[page.length - 1]!.position;
+    next = options.source.readAll({ after: last, maxCount: pageSize });
+    for (const loader of loaders) {
+      const events = page.filter((event) => loader.projection.eventTypes.has(event.type));
+      if (events.length > 0) loader.bulk.add(loader.state, events);
+    }
+    report(page.length);
+  }
+  if (last === null) return;
+  const position = last;
+  await options.pool.transaction(async (tx) => {
+    for (const loader of loaders) await loader.bulk.flush(tx, schema, loader.state);
+    await tx.query(sql.unsafe`
+      INSERT INTO ${sql.identifier([schema, 'checkpoints'])} (projection, position)
+      SELECT name, ${position} FROM unnest(${sql.array(options.projections.map((p) => p.name), 'text')}) AS name
+      ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now()`);
+  });
 }

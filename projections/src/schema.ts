@@ -75,6 +75,20 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
       body             text GENERATED ALWAYS AS (public.mello_norm(body_text)) STORED,
       tsv              tsvector GENERATED ALWAYS AS (to_tsvector('public.mello_swedish'::regconfig, body_text)) STORED
     );
-    CREATE INDEX ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops);
-    CREATE INDEX ${table}_tsv ON ${s}.${table} USING gin (tsv);`;
+`;
+}
+
+const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles'] as const;
+
+/**
+ * The search tables' GIN indexes (trigrams on `body`, full text on `tsv`). Each row feeds them about a thousand
+ * keys, so a rebuild creates them once after loading rather than maintaining them through every upsert.
+ */
+export function searchIndexDdl(schemaName: string): string {
+  const s = identifier(schemaName);
+  return SEARCH_TABLES.map(
+    (table) => `
+    CREATE INDEX IF NOT EXISTS ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops);
+    CREATE INDEX IF NOT EXISTS ${table}_tsv ON ${s}.${table} USING gin (tsv);`,
+  ).join('');
 }

@@ -71,10 +71,11 @@ describe('first start with an empty log', () => {
     await admin.post('/api/years', sampleYear({ year: 2026, winner: 'Testvinnare' }));
 
     await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections, buildSchema: 'rm_check', swap: false });
-    for (const table of ['years', 'videos', 'articles']) {
+    for (const table of ['years', 'videos', 'articles', 'search_years', 'search_videos', 'search_articles']) {
+      const searchColumns = table.startsWith('search_') ? sql.fragment`, names, body, tsv::text AS tsv` : sql.fragment``;
       const read = (schema: string) =>
-        backend.pool.any(sql.type(z.object({ id: z.string(), created_position: z.string(), doc: z.unknown() }))`
-          SELECT id::text, created_position, doc FROM ${sql.identifier([schema, table])} ORDER BY id`);
+        backend.pool.any(sql.type(z.object({ id: z.string(), created_position: z.string(), doc: z.unknown() }).passthrough())`
+          SELECT id::text, created_position, doc ${searchColumns} FROM ${sql.identifier([schema, table])} ORDER BY id`);
       const [live, rebuilt] = await Promise.all([read('rm'), read('rm_check')]);
       expect(live.length, table).toBeGreaterThan(0);
       expect(rebuilt, table).toEqual(live);
