@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { searchMigrations } from '@mello/projections';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
 import { eventStoreMigrations } from '../src/event-store/postgres/schema';
@@ -18,7 +19,7 @@ export type BenchDatabase = {
 
 /**
  * A throwaway embedded PostgreSQL for benchmarks: data in a fresh temp dir, durable (real fsync, as production
- * runs), one `bench` database with the event-store schema. The temp dir is world-writable because as root the
+ * runs), one `bench` database with the event-store schema and the search functions the read models use. The temp dir is world-writable because as root the
  * server runs as the `postgres` user. The dir is removed by stop(), and as a last resort when the process exits.
  */
 export async function startBenchDatabase(log: (message: string) => void = () => undefined): Promise<BenchDatabase> {
@@ -48,7 +49,8 @@ export async function startBenchDatabase(log: (message: string) => void = () => 
       await admin.end();
     }
     const uri = server.uriFor('bench');
-    await migrate(uri, eventStoreMigrations);
+    // What the backend migrates at start that the event store and the read models need.
+    await migrate(uri, [...eventStoreMigrations, ...searchMigrations]);
     return { uri, adminUri: server.adminUri, dataDir: path.join(tempDir, 'data'), stop };
   } catch (error) {
     await stop();

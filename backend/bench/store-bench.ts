@@ -1,13 +1,18 @@
 /**
  * Event-store benchmark (not a test): append throughput, subscriber lag and read-model rebuild speed in events/s,
- * next to raw PostgreSQL INSERT and COPY baselines measured on the same throwaway, durable database in the same
- * run. Every measurement is repeated; the figures are medians, and ratios are against this run's baselines.
+ * next to raw PostgreSQL INSERT and COPY baselines measured on the same throwaway, durable (fsync on) embedded
+ * PostgreSQL in the same run. Figures are medians: baselines and rebuilds are repeated BENCH_REPS times over the
+ * whole log; each append scenario appends the whole log once to an empty store and is timed in BENCH_REPS
+ * consecutive segments (so the spread includes the growing table). Ratios are against this run's baselines.
  *
- *   npm run bench:store                      (100k events, 3 repetitions)
- *   BENCH_EVENTS=20000 BENCH_REPS=1 npm run bench:store   (quick smoke run)
+ *   npm run bench:store                                        100k events, 3 repetitions (~3–5 min)
+ *   BENCH_EVENTS=20000 BENCH_REPS=1 npm run bench:store        quick smoke run
+ *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,rebuild
+ *   BENCH_EXPERIMENTS=variants,fold npm run bench:store        optional experiments (see EXPERIMENTS)
  *
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Readable } from 'node:stream';
@@ -17,6 +22,7 @@ import copyStreams from 'pg-copy-streams';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { EventMetadata } from '@mello/contracts';
 import {
+  LIVE_SCHEMA,
   ProjectionRunner,
   allProjections,
   createReadModelSchema,
@@ -36,7 +42,20 @@ const WRITERS = 8;
 const EVENTS_PER_APPEND = 10;
 const ROWS_PER_INSERT = 100;
 const REBUILD_BATCH_DEFAULT = 5000;
-const REBUILD_BATCH_VARIANTS = [1000, 20_000];
+/** Experiment `variants`: single instrumented rebuilds that emulate proposed changes (see profiledRebuild). */
+const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean }> = [
+  { lateGin: true },
+  { writeOnce: true },
+  { prefetch: true },
+  { writeOnce: true, prefetch: true },
+];
+/**
+ * Optional experiments, off by default to keep the run short (see docs/benchmarks.md for their results):
+ * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify — raw INSERTs shaped like the 8 writers' appends;
+ * rebuild variants emulating proposed changes; where readAll's time goes; the log's pages read from json instead
+ * of jsonb; the documents folded inside PostgreSQL as a reference; es.append without pg_notify.
+ */
+const EXPERIMENTS = new Set((process.env.BENCH_EXPERIMENTS ?? '').split(',').map((e) => e.trim()));
 const TARGET_REBUILD_EVENTS_PER_S = 10_000;
 const TARGET_REBUILD_COPY_RATIO = 0.25;
 
@@ -166,7 +185,7 @@ function generateDataset(total: number): Dataset {
   ];
   // ~28 events per entity on average: a few thousand read-model rows.
   const entityCount = Math.max(3, Math.round(total / 28));
-  const kinds: Kind[] = Array.from({ length: entityCount }, (_, i) => (i % 20 < 7 ? 'year' : i % 20 < 14 ? 'video' : 'article'));
+  const kinds: Kind[] = Array.from({ length: entityCount }, (_, i) => (i % 5 < 2 ? 'year' : i % 5 < 4 ? 'video' : 'article'));
   const counts = kinds.map(() => 1);
   // Updates go to a skewed choice of entities (some are edited far more than others).
   for (let i = entityCount; i < total; i += 1) counts[Math.floor(rand() ** 1.6 * entityCount)]! += 1;
@@ -211,12 +230,12 @@ function generateDataset(total: number): Dataset {
     index += unit.events.length;
     for (const event of unit.events) {
       event.metadata = { ...event.metadata, occurredAt };
-      sizes.push(JSON.stringify(event.data).length + JSON.stringify(event.metadata).length);
+      sizes.push(Buffer.byteLength(JSON.stringify(event.data)) + Buffer.byteLength(JSON.stringify(event.metadata)));
     }
   }
   const entities = { year: 0, video: 0, article: 0 };
   for (const kind of kinds) entities[kind] += 1;
-  return { units, entities, bytes: { median: median(sizes), max: Math.max(...sizes), total: sizes.reduce((a, b) => a + b, 0) } };
+  return { units, entities, bytes: { median: median(sizes), max: sizes.reduce((a, b) => Math.max(a, b), 0), total: sizes.reduce((a, b) => a + b, 0) } };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -230,12 +249,14 @@ async function freshRawTable(uri: string) {
   await runSql(uri, `CREATE SCHEMA IF NOT EXISTS bench_raw; DROP TABLE IF EXISTS ${RAW_TABLE}; CREATE TABLE ${RAW_TABLE} (LIKE es.events INCLUDING ALL); CHECKPOINT;`);
 }
 
+const insertStatement = (count: number) =>
+  `INSERT INTO ${RAW_TABLE} (${RAW_COLUMNS}) VALUES ${Array.from({ length: count }, (_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}::jsonb, $${i * 6 + 6}::jsonb)`).join(', ')}`;
+
 async function insertBaseline(uri: string, rows: readonly Row[]): Promise<number> {
   await freshRawTable(uri);
   const client = new pg.Client({ connectionString: uri });
   await client.connect();
-  const statement = (count: number) =>
-    `INSERT INTO ${RAW_TABLE} (${RAW_COLUMNS}) VALUES ${Array.from({ length: count }, (_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}::jsonb, $${i * 6 + 6}::jsonb)`).join(', ')}`;
+  const statement = insertStatement;
   const full = statement(ROWS_PER_INSERT);
   try {
     const started = now();
@@ -248,6 +269,50 @@ async function insertBaseline(uri: string, rows: readonly Row[]): Promise<number
     return rows.length / ((now() - started) / 1000);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * The appends' shape without the event store: one multi-row INSERT per append unit (≤ 10 rows, autocommit, so one
+ * commit each), streams owned by `connections` connections as in the append runs, timed per segment.
+ */
+async function rawAppendSizedPass(uri: string, segments: readonly Unit[][], rowsOf: Map<Unit, Row[]>, connections: number): Promise<Segment[]> {
+  await freshRawTable(uri);
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = new pg.Client({ connectionString: uri });
+      await client.connect();
+      return client;
+    }),
+  );
+  const statements = new Map<number, string>();
+  const statement = (count: number) => {
+    let text = statements.get(count);
+    if (!text) {
+      text = insertStatement(count);
+      statements.set(count, text);
+    }
+    return text;
+  };
+  const results: Segment[] = [];
+  try {
+    for (const segment of segments) {
+      const parts = partition(segment, connections);
+      const cpu = cpuMeter();
+      const started = now();
+      await Promise.all(
+        parts.map(async (part, c) => {
+          for (const unit of part) {
+            const rows = rowsOf.get(unit)!;
+            await clients[c]!.query(statement(rows.length), rows.flatMap((r) => [r.stream, r.revision, r.id, r.type, r.data, r.metadata]));
+          }
+        }),
+      );
+      results.push({ eventsPerSecond: eventCount(segment) / ((now() - started) / 1000), cpu: cpu() });
+    }
+    return results;
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
   }
 }
 
@@ -299,23 +364,72 @@ async function openStore(uri: string, poolSize: number) {
   };
 }
 
-async function appendOneWriter(uri: string, units: readonly Unit[]): Promise<number> {
+/** The log in `parts` contiguous slices of about equal event counts (each stream's order is kept). */
+function segmentsOf(units: readonly Unit[], parts: number): Unit[][] {
+  const total = units.reduce((sum, unit) => sum + unit.events.length, 0);
+  const segments: Unit[][] = Array.from({ length: parts }, () => []);
+  let seen = 0;
+  for (const unit of units) {
+    segments[Math.min(parts - 1, Math.floor((seen * parts) / total))]!.push(unit);
+    seen += unit.events.length;
+  }
+  return segments;
+}
+const eventCount = (units: readonly Unit[]) => units.reduce((sum, unit) => sum + unit.events.length, 0);
+
+/** CPU over a span: this Node process (% of one core) and the whole machine (% of all cores, other tenants too). */
+function cpuMeter() {
+  const machine = () =>
+    os.cpus().reduce(
+      (acc, cpu) => {
+        const busy = cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+        return { busy: acc.busy + busy, total: acc.total + busy + cpu.times.idle };
+      },
+      { busy: 0, total: 0 },
+    );
+  const process0 = process.cpuUsage();
+  const machine0 = machine();
+  const started = now();
+  return () => {
+    const used = process.cpuUsage(process0);
+    const machine1 = machine();
+    return {
+      nodeCorePct: ((used.user + used.system) / 1000 / (now() - started)) * 100,
+      machinePct: ((machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total)) * 100,
+    };
+  };
+}
+type Cpu = ReturnType<ReturnType<typeof cpuMeter>>;
+const cpuText = (cpu: Cpu) => `CPU: node ${fmt(cpu.nodeCorePct)}% of a core, machine ${fmt(cpu.machinePct)}% busy`;
+
+type Segment = { eventsPerSecond: number; cpu: Cpu };
+/** Rate over the whole pass (all segments' events over all segments' time). */
+const passRate = (results: readonly Segment[], segments: readonly Unit[][]) => {
+  const seconds = results.reduce((sum, r, i) => sum + eventCount(segments[i]!) / r.eventsPerSecond, 0);
+  return results.reduce((sum, _r, i) => sum + eventCount(segments[i]!), 0) / seconds;
+};
+
+/** One writer appends the whole log to an empty store; each segment is timed on its own. */
+async function appendPassOneWriter(uri: string, segments: readonly Unit[][]): Promise<Segment[]> {
   await emptyLog(uri);
   const writer = await openStore(uri, 1);
+  const results: Segment[] = [];
   try {
-    const started = now();
-    let events = 0;
-    for (const unit of units) {
-      await writer.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
-      events += unit.events.length;
+    for (const segment of segments) {
+      const cpu = cpuMeter();
+      const started = now();
+      for (const unit of segment) {
+        await writer.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
+      }
+      results.push({ eventsPerSecond: eventCount(segment) / ((now() - started) / 1000), cpu: cpu() });
     }
-    return events / ((now() - started) / 1000);
+    return results;
   } finally {
     await writer.close();
   }
 }
 
-/** Each stream belongs to one writer (as one entity is edited by one request at a time); 8 pools of 1 connection. */
+/** Each stream belongs to one writer (as one entity is edited by one request at a time). */
 function partition(units: readonly Unit[], writers: number): Unit[][] {
   const parts: Unit[][] = Array.from({ length: writers }, () => []);
   const owner = new Map<string, number>();
@@ -330,38 +444,74 @@ function partition(units: readonly Unit[], writers: number): Unit[][] {
   return parts;
 }
 
-async function appendConcurrently(
+/**
+ * WRITERS concurrent writers, each with its own pool of one connection, append the whole log to an empty store.
+ * Segments are timed on their own; all writers finish a segment (and `afterSegment` runs) before the next starts.
+ */
+async function appendPassConcurrent(
   uri: string,
-  units: readonly Unit[],
-  onReturned?: (unit: Unit, at: number) => void,
-): Promise<{ eventsPerSecond: number; finishedAt: number }> {
-  const parts = partition(units, WRITERS);
-  const writers = await Promise.all(parts.map(() => openStore(uri, 1)));
+  segments: readonly Unit[][],
+  hooks: { onReturned?: (unit: Unit, at: number) => void; afterSegment?: (index: number, finishedAt: number) => Promise<void> } = {},
+): Promise<Segment[]> {
+  await emptyLog(uri);
+  const writers = await Promise.all(Array.from({ length: WRITERS }, () => openStore(uri, 1)));
+  const results: Segment[] = [];
   try {
-    const started = now();
-    const counts = await Promise.all(
-      parts.map(async (part, w) => {
-        let events = 0;
-        for (const unit of part) {
-          await writers[w]!.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
-          onReturned?.(unit, now());
-          events += unit.events.length;
-        }
-        return events;
-      }),
-    );
-    const finishedAt = now();
-    return { eventsPerSecond: counts.reduce((a, b) => a + b, 0) / ((finishedAt - started) / 1000), finishedAt };
+    for (const [index, segment] of segments.entries()) {
+      const parts = partition(segment, WRITERS);
+      const cpu = cpuMeter();
+      const started = now();
+      await Promise.all(
+        parts.map(async (part, w) => {
+          for (const unit of part) {
+            await writers[w]!.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
+            hooks.onReturned?.(unit, now());
+          }
+        }),
+      );
+      const finishedAt = now();
+      results.push({ eventsPerSecond: eventCount(segment) / ((finishedAt - started) / 1000), cpu: cpu() });
+      await hooks.afterSegment?.(index, finishedAt);
+    }
+    return results;
   } finally {
     await Promise.all(writers.map((w) => w.close()));
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Subscriber lag: the real ProjectionRunner on schema `rm` follows the log while 8 writers append.
+/**
+ * Experiment: does es.append's pg_notify limit concurrent appends? A notifying commit takes PostgreSQL's global
+ * notify lock until its commit record is flushed, which can serialise commits. The same 8-writer segment is
+ * appended with es.append redefined without the NOTIFY, then with the original again (paired runs).
+ */
+async function notifyExperiment(uri: string, segment: Unit[], pairs: number) {
+  const client = new pg.Client({ connectionString: uri });
+  await client.connect();
+  const original = (await client.query<{ def: string }>(`SELECT pg_get_functiondef('es.append(text,bigint,jsonb)'::regprocedure) AS def`)).rows[0]!.def;
+  const withoutNotify = original.replace("PERFORM pg_notify('es_appended', '');", '');
+  if (withoutNotify === original) throw new Error('es.append has no pg_notify call to leave out');
+  const result = { withNotify: [] as number[], withoutNotify: [] as number[] };
+  try {
+    for (let pair = 0; pair < pairs; pair += 1) {
+      await client.query(withoutNotify);
+      result.withoutNotify.push((await appendPassConcurrent(uri, [segment]))[0]!.eventsPerSecond);
+      await client.query(original);
+      result.withNotify.push((await appendPassConcurrent(uri, [segment]))[0]!.eventsPerSecond);
+      log(`NOTIFY experiment, ${WRITERS} writers, ${eventCount(segment)} events: without pg_notify ${fmt(result.withoutNotify[pair]!)} events/s, with ${fmt(result.withNotify[pair]!)} events/s`);
+    }
+    return { withNotify: series(result.withNotify), withoutNotify: series(result.withoutNotify) };
+  } finally {
+    await client.query(original);
+    await client.end();
+  }
+}
 
-type LagResult = {
-  appendEventsPerSecond: number;
+// ---------------------------------------------------------------------------------------------------------------
+// Subscriber lag: the real ProjectionRunner (allProjections, schema `rm`) follows the log while 8 writers append,
+// in the same Node process as the writers (as in the embedded backend). Lag of an event = when the runner's batch
+// holding it committed (onBatch) − when the append call that wrote it returned.
+
+type LagSegment = Segment & {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -370,7 +520,7 @@ type LagResult = {
   batches: number;
 };
 
-async function lagRun(uri: string, units: readonly Unit[], indexOf: Map<string, number>, total: number): Promise<LagResult> {
+async function lagPass(uri: string, segments: readonly Unit[][], indexOf: Map<string, number>, total: number): Promise<LagSegment[]> {
   await emptyLog(uri);
   await createReadModelSchema(uri, 'rm');
   const returnedAt = new Float64Array(total).fill(Number.NaN);
@@ -393,30 +543,49 @@ async function lagRun(uri: string, units: readonly Unit[], indexOf: Map<string, 
     },
     log,
   });
+  const results: LagSegment[] = [];
   try {
     runner.start();
     for (let waited = 0; !runner.isLeader && waited < 5000; waited += 10) await sleep(10);
-    await sleep(300); // LISTEN connection up, first empty poll done
-    const result = await appendConcurrently(uri, units, (unit, at) => {
-      for (const event of unit.events) returnedAt[indexOf.get(event.id)!] = at;
+    await sleep(300); // the LISTEN connection is up and the first (empty) poll is done
+    let appended = 0;
+    let batchesBefore = 0;
+    const passResults = await appendPassConcurrent(uri, segments, {
+      onReturned: (unit, at) => {
+        for (const event of unit.events) returnedAt[indexOf.get(event.id)!] = at;
+      },
+      afterSegment: async (index, finishedAt) => {
+        const segment = segments[index]!;
+        appended += eventCount(segment);
+        const behindAtEndEvents = appended - seen;
+        const deadline = now() + 120_000;
+        while (seen < appended && now() < deadline) await sleep(2);
+        if (seen < appended) throw new Error(`subscriber saw only ${seen} of ${appended} events within 120 s`);
+        const catchUpMs = now() - finishedAt;
+        const lags = new Float64Array(
+          segment.flatMap((unit) =>
+            unit.events.map((event) => {
+              const i = indexOf.get(event.id)!;
+              return seenAt[i]! - returnedAt[i]!;
+            }),
+          ),
+        );
+        lags.sort();
+        results.push({
+          eventsPerSecond: 0,
+          cpu: { nodeCorePct: 0, machinePct: 0 },
+          p50Ms: percentile(lags, 50),
+          p99Ms: percentile(lags, 99),
+          maxMs: lags[lags.length - 1]!,
+          behindAtEndEvents,
+          catchUpMs,
+          batches: batches - batchesBefore,
+        });
+        batchesBefore = batches;
+      },
     });
-    const behindAtEndEvents = total - seen;
-    const deadline = now() + 120_000;
-    while (seen < total && now() < deadline) await sleep(2);
-    if (seen < total) throw new Error(`subscriber saw only ${seen} of ${total} events within 120 s`);
-    const catchUpMs = now() - result.finishedAt;
-    const lags = new Float64Array(total);
-    for (let i = 0; i < total; i += 1) lags[i] = seenAt[i]! - returnedAt[i]!;
-    lags.sort();
-    return {
-      appendEventsPerSecond: result.eventsPerSecond,
-      p50Ms: percentile(lags, 50),
-      p99Ms: percentile(lags, 99),
-      maxMs: lags[lags.length - 1]!,
-      behindAtEndEvents,
-      catchUpMs,
-      batches,
-    };
+    passResults.forEach((segment, i) => Object.assign(results[i]!, segment));
+    return results;
   } finally {
     await runner.stop();
     await reader.close();
@@ -434,128 +603,317 @@ async function rebuildOnce(uri: string, pool: DatabasePool, source: EventSource,
   return { eventsPerSecond: result.events / result.seconds, events: result.events, seconds: result.seconds };
 }
 
+/** The shape of an optional bulk loader on a projection (rebuilds into empty tables), if the projections offer one. */
+type BulkLike = {
+  start(): unknown;
+  add(state: unknown, events: readonly ProjectedEvent[]): void;
+  flush(tx: DatabaseTransactionConnection, schema: string, state: unknown): Promise<void>;
+};
+
 type Profile = {
+  label: string;
+  batchSize: number;
+  lateGin: boolean;
+  writeOnce: boolean;
+  /** GIN indexes present in the build schema while loading (0 once rebuildReadModels defers them). */
+  ginIndexesDuringLoad: number;
+  events: number;
+  batches: number;
+  eventsPerSecond: number;
+  /** rebuildReadModels' own span (after creating the build schema, through the swap), plus late index builds. */
   totalMs: number;
   readAllMs: number;
   readAllCalls: number;
   applyJsMs: number;
   applySqlMs: number;
   upsertedRows: number;
+  /** Bulk-loader flushes (0 while rebuildReadModels applies batch by batch). */
+  bulkFlushes: number;
+  sqlMsByProjection: Record<string, number>;
+  /** Late GIN index builds (experiment), after the load. */
+  indexMs: number;
   otherMs: number;
 };
 
-/** One rebuild with the event source and projections wrapped in timers (the tx's queries are timed too). */
-async function profiledRebuild(uri: string, pool: DatabasePool, store: PostgresEventStore, batchSize: number): Promise<Profile> {
-  const profile = { readAllMs: 0, readAllCalls: 0, applyJsMs: 0, applySqlMs: 0, upsertedRows: 0 };
+/**
+ * One rebuild with the event source and projections wrapped in timers (the projections' queries are timed on the
+ * transaction). The wrappers cost microseconds per batch. With `lateGin`, an experiment: the build schema's GIN
+ * indexes (the search tables') are dropped before the first batch and built once after the load, instead of being
+ * maintained row by row; the figure then includes the index builds.
+ */
+async function profiledRebuild(
+  uri: string,
+  pool: DatabasePool,
+  store: PostgresEventStore,
+  batchSize: number,
+  options: { lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean } = {},
+): Promise<Profile> {
+  const { lateGin = false, writeOnce = false, prefetch = false } = options;
+  const profile = {
+    readAllMs: 0,
+    readAllCalls: 0,
+    applyJsMs: 0,
+    applySqlMs: 0,
+    upsertedRows: 0,
+    bulkFlushes: 0,
+    sqlMsByProjection: {} as Record<string, number>,
+  };
+  let ginIndexes: string[] | null = null;
+  let ginDuringLoad = 0;
+  let lastPage = false;
+  // Prefetch emulation: as soon as a page is handed out, the next one is read on another connection, so reading
+  // overlaps with the projections' work on the page just returned.
+  let prefetched: { after: string | null; page: Promise<ProjectedEvent[]> } | null = null;
+  const read = (after: string | null, maxCount: number) => store.readAll({ after: after as never, maxCount });
   const source: EventSource = {
-    readAll: async (options) => {
+    readAll: async (readOptions) => {
       const t = now();
-      const events = await store.readAll(options as Parameters<PostgresEventStore['readAll']>[0]);
+      const events =
+        prefetch && prefetched && prefetched.after === readOptions.after ? await prefetched.page : await read(readOptions.after, readOptions.maxCount);
+      if (prefetch && events.length > 0) {
+        const after = events[events.length - 1]!.position;
+        prefetched = { after, page: read(after, readOptions.maxCount) };
+        prefetched.page.catch(() => undefined);
+      }
+      // Write-once emulation must flush in the last non-empty batch: look ahead whether anything follows.
+      if (writeOnce && events.length > 0) {
+        lastPage = (await read(events[events.length - 1]!.position, 1)).length === 0;
+      }
       profile.readAllMs += now() - t;
       profile.readAllCalls += 1;
       return events;
     },
     onAppended: (listener) => store.onAppended(listener),
   };
-  const projections: Projection[] = allProjections.map((projection) => ({
-    name: projection.name,
-    eventTypes: projection.eventTypes,
-    apply: async (tx: DatabaseTransactionConnection, schema: string, events: readonly ProjectedEvent[]) => {
-      let sqlMs = 0;
-      const timed = new Proxy(tx, {
-        get(target, property, receiver) {
-          const value: unknown = Reflect.get(target, property, receiver);
-          if (property !== 'query' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
-          return async (...args: unknown[]) => {
-            const t = now();
-            try {
-              const result = (await (value as (...a: unknown[]) => Promise<{ rowCount: number }>).apply(target, args)) ?? { rowCount: 0 };
-              profile.upsertedRows += result.rowCount;
-              return result;
-            } finally {
-              sqlMs += now() - t;
-            }
-          };
-        },
-      });
-      const t = now();
-      await projection.apply(timed, schema, events);
-      const ms = now() - t;
-      profile.applySqlMs += sqlMs;
-      profile.applyJsMs += ms - sqlMs;
-    },
-  }));
-  // The same span rebuildReadModels reports (after creating the build schema, through the swap).
-  const totalMs = (await rebuildOnce(uri, pool, source, projections, batchSize)).seconds * 1000;
-  return { totalMs, ...profile, otherMs: totalMs - profile.readAllMs - profile.applyJsMs - profile.applySqlMs };
+  /** Which GIN indexes the build schema maintains while loading (none once rebuildReadModels defers them). */
+  const probeGin = async (tx: DatabaseTransactionConnection, schema: string) => {
+    if (ginIndexes !== null) return;
+    const rows = (await tx.any(sql.unsafe`
+      SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = ${schema} AND indexdef LIKE '% USING gin %'`)) as Array<{
+      indexname: string;
+      indexdef: string;
+    }>;
+    ginIndexes = rows.map((row) => row.indexdef.replace(` ON ${schema}.`, ` ON ${LIVE_SCHEMA}.`));
+    ginDuringLoad = rows.length;
+    if (lateGin) for (const row of rows) await tx.query(sql.unsafe`DROP INDEX ${sql.identifier([schema, row.indexname])}`);
+  };
+  /** The transaction with its `query` timed (the projections' statements), per projection. */
+  const timedTx = (tx: DatabaseTransactionConnection, name: string) =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== 'query' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const t = now();
+          try {
+            const result = (await (value as (...a: unknown[]) => Promise<{ rowCount: number }>).apply(target, args)) ?? { rowCount: 0 };
+            profile.upsertedRows += result.rowCount;
+            return result;
+          } finally {
+            const ms = now() - t;
+            profile.applySqlMs += ms;
+            profile.sqlMsByProjection[name] = (profile.sqlMsByProjection[name] ?? 0) + ms;
+          }
+        };
+      },
+    });
+  /** Runs projection code, counting its time as JS except what its timed queries took. */
+  const timedJs = async <T>(work: () => Promise<T> | T): Promise<T> => {
+    const sqlBefore = profile.applySqlMs;
+    const t = now();
+    try {
+      return await work();
+    } finally {
+      profile.applyJsMs += now() - t - (profile.applySqlMs - sqlBefore);
+    }
+  };
+
+  const projections: Projection[] = allProjections.map((projection) => {
+    // Write-once emulation: keep each document's created event and latest event across batches, and hand the
+    // projection that folded remainder once, in the last batch (so every row is written once per rebuild).
+    const created = new Map<string, ProjectedEvent>();
+    const latest = new Map<string, ProjectedEvent>();
+    const fold = (events: readonly ProjectedEvent[]) => {
+      for (const event of events) {
+        const id = (event.data as { id: string }).id;
+        if (event.type.endsWith('Created')) created.set(id, event);
+        latest.set(id, event);
+      }
+      if (!lastPage) return [];
+      const folded: ProjectedEvent[] = [];
+      for (const [id, event] of latest) {
+        const first = created.get(id);
+        if (first && first !== event) folded.push(first);
+        folded.push(event);
+      }
+      return folded;
+    };
+    // Whatever else the projection offers (e.g. a bulk loader for rebuilds) is kept, timed the same way, so the
+    // instrumented rebuild takes the same code path as an uninstrumented one. The write-once emulation replaces it.
+    const bulk = (projection as { bulk?: BulkLike }).bulk;
+    const wrappedBulk: BulkLike | undefined =
+      bulk && !writeOnce
+        ? {
+            start: () => bulk.start(),
+            add: (state, events) => {
+              const t = now();
+              bulk.add(state, events);
+              profile.applyJsMs += now() - t;
+            },
+            flush: async (tx, schema, state) => {
+              profile.bulkFlushes += 1;
+              await probeGin(tx, schema);
+              await timedJs(() => bulk.flush(timedTx(tx, projection.name), schema, state));
+            },
+          }
+        : undefined;
+    return Object.assign({ ...projection }, {
+      bulk: wrappedBulk,
+      apply: async (tx: DatabaseTransactionConnection, schema: string, batch: readonly ProjectedEvent[]) => {
+        await probeGin(tx, schema);
+        const events = await timedJs(() => (writeOnce ? fold(batch) : batch));
+        if (events.length > 0) await timedJs(() => projection.apply(timedTx(tx, projection.name), schema, events));
+      },
+    }) as Projection;
+  });
+  const result = await rebuildOnce(uri, pool, source, projections, batchSize);
+  let indexMs = 0;
+  const lateIndexes: string[] = ginIndexes ?? [];
+  if (lateGin && lateIndexes.length > 0) {
+    // Built on the swapped-in schema here; a real implementation would build them just before the swap.
+    const t = now();
+    await runSql(uri, lateIndexes.map((definition) => `${definition};`).join('\n'));
+    indexMs = now() - t;
+  }
+  const totalMs = result.seconds * 1000 + indexMs;
+  return {
+    label: [`batch ${batchSize}`, writeOnce ? 'each row written once' : '', prefetch ? 'next page prefetched' : '', lateGin ? 'GIN indexes built after the load' : '']
+      .filter(Boolean)
+      .join(', '),
+    batchSize,
+    lateGin,
+    writeOnce,
+    ginIndexesDuringLoad: ginDuringLoad,
+    events: result.events,
+    batches: profile.readAllCalls,
+    eventsPerSecond: result.events / (totalMs / 1000),
+    totalMs,
+    ...profile,
+    indexMs,
+    // With a prefetching loader, reads overlap the folding and the parts need not add up: "rest" is then unknown.
+    otherMs: Math.max(0, result.seconds * 1000 - profile.readAllMs - profile.applyJsMs - profile.applySqlMs),
+  };
 }
 
 /** Where readAll's time goes: server execution, result transfer and text decode, JSON.parse, slonik/mapping. */
-async function readAllBreakdown(uri: string, store: PostgresEventStore, pageSize: number) {
-  // 1. Through the store (what the rebuild does): slonik, jsonb parsed by the pool's type parsers, toRecorded.
-  let t = now();
-  const positions: Array<string | null> = [null];
-  let count = 0;
+async function readAllBreakdown(uri: string, store: PostgresEventStore, pageSize: number, withJsonExperiment: boolean) {
+  // The store's own readAll, page after page without overlap (slonik, its type parsers, toRecorded).
+  let after: string | null = null;
+  const storeStarted = now();
   for (;;) {
-    const page = await store.readAll({ after: positions[positions.length - 1] as never, maxCount: pageSize });
+    const page = await store.readAll({ after: after as never, maxCount: pageSize });
     if (page.length === 0) break;
-    count += page.length;
-    positions.push(page[page.length - 1]!.position);
+    after = page[page.length - 1]!.position;
   }
-  const storeMs = now() - t;
-  positions.pop();
-
+  const storeMs = now() - storeStarted;
   const client = new pg.Client({ connectionString: uri });
   await client.connect();
   try {
-    const pageSql = (columns: string) => `
-      SELECT ${columns} FROM es.events
+    // The positions the pages start after, as a rebuild with this page size sees them.
+    const ends = await client.query<{ xid: string; pos: string }>(
+      `SELECT xid, pos FROM (SELECT transaction_id::text AS xid, global_position::text AS pos,
+              row_number() OVER (ORDER BY transaction_id, global_position) AS n FROM es.events) numbered
+        WHERE n % $1 = 0 ORDER BY n`,
+      [pageSize],
+    );
+    const starts: Array<[string, string]> = [['0', '0'], ...ends.rows.map((row): [string, string] => [row.xid, row.pos])];
+    const pageSql = (columns: string, table: string) => `
+      SELECT ${columns} FROM ${table}
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY transaction_id, global_position LIMIT $3`;
-    const args = (position: string | null) => {
-      const [xid, pos] = position ? position.split('/').map((part) => BigInt(part).toString()) : ['0', '0'];
-      return [xid, pos, pageSize];
-    };
     const fullColumns = `global_position, transaction_id::text AS xid_text, stream_name, stream_revision, event_id::text AS event_id,
       event_type, data, metadata, recorded_at`;
     const textColumns = fullColumns.replace('data, metadata', 'data::text AS data, metadata::text AS metadata');
-    // 2. Plain pg, jsonb as text (no JSON.parse): server time + transfer + protocol decode.
-    t = now();
-    for (const position of positions) await client.query(pageSql(textColumns), args(position));
-    const pgTextMs = now() - t;
-    // 3. Plain pg with its default jsonb parsing (JSON.parse per value).
-    t = now();
-    for (const position of positions) await client.query(pageSql(fullColumns), args(position));
-    const pgParsedMs = now() - t;
-    // 4. Server execution alone (no output conversion or transfer).
+    /** One pass over all pages. */
+    const timed = async (text: string) => {
+      const t0 = now();
+      for (const [xid, pos] of starts) await client.query(text, [xid, pos, pageSize]);
+      return now() - t0;
+    };
+    const measure = async (table: string, withText: boolean) => ({
+      // Everything but slonik: server, output conversion, transfer, protocol decode; jsonb/json left as text.
+      pgTextMs: withText ? await timed(pageSql(textColumns, table)) : Number.NaN,
+      // The same with pg's default JSON.parse of every json/jsonb value (what the store's pool also does).
+      pgParsedMs: await timed(pageSql(fullColumns, table)),
+      // Server side incl. detoasting and the conversion to text, without the transfer (one-row result).
+      // (`|| ''` makes json detoast like jsonb does; octet_length of a bare toasted value would not.)
+      serverWithOutputMs: await timed(
+        `SELECT count(*), sum(octet_length(data::text || '') + octet_length(metadata::text || '')) FROM (${pageSql(fullColumns, table)}) page`,
+      ),
+      bytes: Number((await client.query<{ bytes: string }>(`SELECT pg_total_relation_size($1::regclass)::text AS bytes`, [table])).rows[0]!.bytes),
+    });
+    const jsonb = await measure('es.events', true);
+    // What projections need: the same without metadata (plain pg, JSON.parse of data only).
+    const pgParsedNoMetadataMs = await timed(pageSql(fullColumns.replace('data, metadata', 'data'), 'es.events'));
+    // Server execution alone (no output conversion, no transfer).
     let serverMs = 0;
-    for (const position of positions) {
-      const [xid, pos, limit] = args(position);
+    for (const [xid, pos] of starts) {
       const plan = await client.query<{ 'QUERY PLAN': Array<{ 'Execution Time': number }> }>(
-        `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${pageSql(fullColumns).replace('$1', `'${xid}'`).replace('$2', `'${pos}'`).replace('$3', String(limit))}`,
+        `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${pageSql(fullColumns, 'es.events').replace('$1', `'${xid}'`).replace('$2', `'${pos}'`).replace('$3', String(pageSize))}`,
       );
       serverMs += plan.rows[0]!['QUERY PLAN'][0]!['Execution Time'];
     }
-    // 5. Server time including the jsonb → text output conversion, but tiny transfer.
-    t = now();
-    for (const position of positions) {
-      await client.query(`SELECT count(*), sum(length(data::text) + length(metadata::text)) FROM (${pageSql(fullColumns)}) page`, args(position));
-    }
-    const serverWithOutputMs = now() - t;
     const plan = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN ${pageSql(fullColumns).replace('$1', "'0'").replace('$2', "'0'").replace('$3', String(pageSize))}`,
+      `EXPLAIN ${pageSql(fullColumns, 'es.events').replace('$1', "'0'").replace('$2', "'0'").replace('$3', String(pageSize))}`,
     );
+    // Experiment: the same log with data/metadata stored as json (validated text) instead of jsonb.
+    const jsonCopy = async () => {
+      await client.query(`
+        DROP TABLE IF EXISTS public.bench_events_json;
+        CREATE TABLE public.bench_events_json AS
+          SELECT global_position, transaction_id, stream_name, stream_revision, event_id, event_type,
+                 data::json AS data, metadata::json AS metadata, recorded_at
+            FROM es.events;
+        CREATE INDEX ON public.bench_events_json (transaction_id, global_position);`);
+      await client.query('VACUUM ANALYZE public.bench_events_json');
+      await client.query('CHECKPOINT');
+      const measured = await measure('public.bench_events_json', false);
+      await client.query('DROP TABLE public.bench_events_json');
+      return measured;
+    };
+    const json = withJsonExperiment ? await jsonCopy() : null;
     return {
-      events: count,
-      pages: positions.length,
+      pages: starts.length,
       storeMs,
-      pgTextMs,
-      pgParsedMs,
+      pgParsedNoMetadataMs,
       serverMs,
-      serverWithOutputMs,
+      jsonb,
+      json,
       plan: plan.rows.map((row) => row['QUERY PLAN'].trim()).join(' | '),
     };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Reference: the documents' final state folded inside PostgreSQL (no events shipped to Node and back). */
+async function sqlFoldReference(uri: string) {
+  const client = new pg.Client({ connectionString: uri });
+  await client.connect();
+  try {
+    const t0 = now();
+    const folded = await client.query(
+      `CREATE TABLE public.bench_fold AS
+         SELECT DISTINCT ON (data->>'id') (data->>'id')::uuid AS id, event_type, jsonb_build_object('id', data->>'id') || (data->'fields') AS doc
+           FROM es.events
+          WHERE event_type = ANY($1)
+          ORDER BY data->>'id', transaction_id DESC, global_position DESC`,
+      [[...new Set(allProjections.flatMap((projection) => [...projection.eventTypes]))]],
+    );
+    const ms = now() - t0;
+    await client.query('DROP TABLE public.bench_fold');
+    return { ms, rows: folded.rowCount ?? 0 };
   } finally {
     await client.end();
   }
@@ -567,10 +925,15 @@ async function readModelCounts(uri: string) {
   const client = new pg.Client({ connectionString: uri });
   await client.connect();
   try {
-    const { rows } = await client.query<{ years: number; videos: number; articles: number }>(
-      'SELECT (SELECT count(*) FROM rm.years)::int AS years, (SELECT count(*) FROM rm.videos)::int AS videos, (SELECT count(*) FROM rm.articles)::int AS articles',
+    // Every table of the live schema that has an id per document (the archive and search read models).
+    const { rows: tables } = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.columns WHERE table_schema = 'rm' AND column_name = 'id' ORDER BY table_name`,
     );
-    return rows[0]!;
+    const counts: Record<string, number> = {};
+    for (const { name } of tables) {
+      counts[name] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM rm.${name}`)).rows[0]!.n);
+    }
+    return counts;
   } finally {
     await client.end();
   }
@@ -580,11 +943,33 @@ const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maxim
 const rate = (s: Series) => `${fmt(s.median)}`;
 const spread = (s: Series, digits = 0) => `${fmt(s.min, digits)}–${fmt(s.max, digits)}`;
 
+/** Which code was measured: the commit, and files changed in the working tree (read-only git calls). */
+function codeState() {
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trimEnd();
+    } catch {
+      return '';
+    }
+  };
+  const changed = git('status', '--porcelain', '--untracked-files=no')
+    .split('\n')
+    .filter((line) => line.length > 3)
+    .map((line) => line.slice(3))
+    .filter(Boolean);
+  return { commit: git('rev-parse', '--short', 'HEAD') || 'unknown', changed };
+}
+
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,rebuild').split(',').map((p) => p.trim()));
+
 async function main() {
   const wallStart = now();
-  log(`${EVENTS} events, ${REPS} repetitions, ${os.cpus().length} CPUs, Node ${process.version}`);
+  const code = codeState();
+  log(`code: commit ${code.commit}${code.changed.length ? `, changed in the working tree: ${code.changed.join(', ')}` : ''}`);
+  log(`${EVENTS} events, ${REPS} repetitions/segments, phases ${[...PHASES].join(',')}, ${os.cpus().length} CPUs, Node ${process.version}`);
   const dataset = generateDataset(EVENTS);
   const units = dataset.units;
+  const segments = segmentsOf(units, REPS);
   const rows: Row[] = units.flatMap((unit) =>
     unit.events.map((event, i) => ({
       stream: unit.stream,
@@ -596,11 +981,18 @@ async function main() {
     })),
   );
   const total = rows.length;
+  const rowsOf = new Map<Unit, Row[]>();
+  let offset = 0;
+  for (const unit of units) {
+    rowsOf.set(unit, rows.slice(offset, offset + unit.events.length));
+    offset += unit.events.length;
+  }
   const indexOf = new Map(rows.map((row, i) => [row.id, i]));
+  const streams = dataset.entities.year + dataset.entities.video + dataset.entities.article;
   log(
-    `data: ${units.length} appends over ${dataset.entities.year + dataset.entities.video + dataset.entities.article} streams ` +
-      `(${dataset.entities.year} years, ${dataset.entities.video} videos, ${dataset.entities.article} articles); ` +
-      `event JSON median ${dataset.bytes.median} B, max ${dataset.bytes.max} B, total ${fmt(dataset.bytes.total / 1e6, 1)} MB`,
+    `data: ${units.length} appends over ${streams} streams (${dataset.entities.year} years, ${dataset.entities.video} videos, ` +
+      `${dataset.entities.article} articles); event JSON (data + metadata) median ${dataset.bytes.median} B, max ${dataset.bytes.max} B, ` +
+      `total ${fmt(dataset.bytes.total / 1e6, 1)} MB`,
   );
 
   let database: BenchDatabase | null = null;
@@ -609,120 +1001,251 @@ async function main() {
     const uri = database.uri;
     const settings = await serverSettings(uri);
     log(`PostgreSQL ${settings.server_version}: fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, shared_buffers=${settings.shared_buffers}`);
+    const results: Record<string, unknown> = {};
+    const lines: Array<[string, string, string, string]> = [];
+    const segmentNote = `${REPS} segments of one ${fmt(total / 1000)}k pass`;
 
-    // 1. Baselines, interleaved so both see the same machine noise.
-    const insertRuns: number[] = [];
-    const copyRuns: number[] = [];
-    for (let r = 0; r < REPS; r += 1) {
-      insertRuns.push(await insertBaseline(uri, rows));
-      copyRuns.push(await copyBaseline(uri, rows));
-      log(`baseline ${r + 1}/${REPS}: INSERT ${fmt(insertRuns[r]!)} rows/s, COPY ${fmt(copyRuns[r]!)} rows/s`);
-    }
-    await runSql(uri, 'DROP SCHEMA bench_raw CASCADE; CHECKPOINT;');
-    const insert = series(insertRuns);
-    const copy = series(copyRuns);
-
-    // 2. Appends.
-    const oneWriterRuns: number[] = [];
-    const concurrentRuns: number[] = [];
-    for (let r = 0; r < REPS; r += 1) {
-      oneWriterRuns.push(await appendOneWriter(uri, units));
-      concurrentRuns.push((await appendConcurrently(uri, units)).eventsPerSecond);
-      log(`append ${r + 1}/${REPS}: 1 writer ${fmt(oneWriterRuns[r]!)} events/s, ${WRITERS} writers ${fmt(concurrentRuns[r]!)} events/s`);
-      await emptyLog(uri);
-    }
-    const oneWriter = series(oneWriterRuns);
-    const concurrent = series(concurrentRuns);
-
-    // 3. Subscriber lag (the last run leaves the 100k-event log for the rebuild).
-    const lagRuns: LagResult[] = [];
-    for (let r = 0; r < REPS; r += 1) {
-      const lag = await lagRun(uri, units, indexOf, total);
-      lagRuns.push(lag);
-      log(
-        `lag ${r + 1}/${REPS}: appends ${fmt(lag.appendEventsPerSecond)} events/s; lag p50 ${fmt(lag.p50Ms, 1)} ms, p99 ${fmt(lag.p99Ms, 1)} ms, ` +
-          `max ${fmt(lag.maxMs, 1)} ms; ${lag.behindAtEndEvents} events behind at the end, caught up ${fmt(lag.catchUpMs, 1)} ms later (${lag.batches} batches)`,
-      );
-    }
-    const lagOf = (key: keyof LagResult) => series(lagRuns.map((l) => l[key]));
-
-    // 4. Rebuild.
-    const rebuilder = await openStore(uri, 4);
-    const rebuildRuns: number[] = [];
-    const variantRuns = new Map<number, number>();
-    let profile: Profile | null = null;
-    let readAll: Awaited<ReturnType<typeof readAllBreakdown>> | null = null;
-    let counts: Awaited<ReturnType<typeof readModelCounts>> | null = null;
-    try {
+    // 1. Baselines, INSERT and COPY interleaved so both see the same machine noise.
+    let insert: Series | null = null;
+    let copy: Series | null = null;
+    if (PHASES.has('baseline')) {
+      const insertRuns: number[] = [];
+      const copyRuns: number[] = [];
       for (let r = 0; r < REPS; r += 1) {
-        const result = await rebuildOnce(uri, rebuilder.pool, rebuilder.store, allProjections, REBUILD_BATCH_DEFAULT);
-        if (result.events !== total) throw new Error(`rebuild read ${result.events} events, expected ${total}`);
-        rebuildRuns.push(result.eventsPerSecond);
-        log(`rebuild ${r + 1}/${REPS} (batch ${REBUILD_BATCH_DEFAULT}): ${fmt(result.eventsPerSecond)} events/s (${fmt(result.seconds, 2)} s)`);
+        insertRuns.push(await insertBaseline(uri, rows));
+        copyRuns.push(await copyBaseline(uri, rows));
+        log(`baseline ${r + 1}/${REPS}: INSERT ${fmt(insertRuns[r]!)} rows/s, COPY ${fmt(copyRuns[r]!)} rows/s`);
       }
-      counts = await readModelCounts(uri);
-      for (const batchSize of REBUILD_BATCH_VARIANTS) {
-        const result = await rebuildOnce(uri, rebuilder.pool, rebuilder.store, allProjections, batchSize);
-        variantRuns.set(batchSize, result.eventsPerSecond);
-        log(`rebuild (batch ${batchSize}): ${fmt(result.eventsPerSecond)} events/s (${fmt(result.seconds, 2)} s)`);
-      }
-      profile = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT);
-      readAll = await readAllBreakdown(uri, rebuilder.store, REBUILD_BATCH_DEFAULT);
-    } finally {
-      await rebuilder.close();
+      insert = series(insertRuns);
+      copy = series(copyRuns);
+      results.baseline = { insertRowsPerS: insert, copyRowsPerS: copy };
+      lines.push([`Raw INSERT baseline (${ROWS_PER_INSERT} rows/statement, 1 tx each)`, `${rate(insert)} rows/s`, spread(insert), '1.00× INSERT']);
+      lines.push(['Raw COPY baseline (one COPY FROM STDIN)', `${rate(copy)} rows/s`, spread(copy), `${fmt(copy.median / insert.median, 2)}× INSERT`]);
     }
-    const rebuild = series(rebuildRuns);
-    const expected = dataset.entities;
-    if (counts.years !== expected.year || counts.videos !== expected.video || counts.articles !== expected.article) {
-      throw new Error(`read models hold ${JSON.stringify(counts)}, expected ${JSON.stringify(expected)}`);
+    // Raw INSERTs shaped exactly like the appends (same rows per commit, same stream ownership per connection).
+    const sameSize = new Map<number, Series>();
+    if (EXPERIMENTS.has('samesize') && (PHASES.has('baseline') || PHASES.has('append'))) {
+      for (const connections of [WRITERS]) {
+        const pass = await rawAppendSizedPass(uri, segments, rowsOf, connections);
+        pass.forEach((seg, i) =>
+          log(`raw INSERT, ${EVENTS_PER_APPEND} rows/statement, ${connections} connection(s), segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} rows/s (${cpuText(seg.cpu)})`),
+        );
+        log(`  whole pass: ${fmt(passRate(pass, segments))} rows/s`);
+        const result = series(pass.map((x) => x.eventsPerSecond));
+        sameSize.set(connections, result);
+        lines.push([
+          `Raw INSERT, ${EVENTS_PER_APPEND} rows/statement, ${connections} connection${connections > 1 ? 's' : ''}`,
+          `${rate(result)} rows/s`,
+          spread(result),
+          insert ? `${fmt(result.median / insert.median, 2)}× INSERT` : '',
+        ]);
+      }
+      results.sameSizeInsertRowsPerS = Object.fromEntries(sameSize);
+      await runSql(uri, 'DROP SCHEMA IF EXISTS bench_raw CASCADE; CHECKPOINT;');
+    }
+    const vsInsert = (value: number, connections?: number) => {
+      const same = connections ? sameSize.get(connections) : undefined;
+      return [insert ? `${fmt(value / insert.median, 2)}× INSERT` : '', same ? `${fmt(value / same.median, 2)}× same-size INSERT` : '']
+        .filter(Boolean)
+        .join(', ');
+    };
+    const vsCopy = (value: number) => (copy ? `${fmt(value / copy.median, 2)}× COPY` : '');
+
+    // 2. Appends through PostgresEventStore.appendToStream.
+    if (PHASES.has('append')) {
+      const one = await appendPassOneWriter(uri, segments);
+      one.forEach((seg, i) => log(`append, 1 writer, segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} events/s (${cpuText(seg.cpu)})`));
+      log(`  whole pass: ${fmt(passRate(one, segments))} events/s`);
+      const many = await appendPassConcurrent(uri, segments);
+      many.forEach((seg, i) => log(`append, ${WRITERS} writers, segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} events/s (${cpuText(seg.cpu)})`));
+      log(`  whole pass: ${fmt(passRate(many, segments))} events/s`);
+      const oneWriter = series(one.map((x) => x.eventsPerSecond));
+      const concurrent = series(many.map((x) => x.eventsPerSecond));
+      const notify = EXPERIMENTS.has('notify') ? await notifyExperiment(uri, segments[0]!, 2) : null;
+      results.append = {
+        oneWriterEventsPerS: oneWriter,
+        concurrentEventsPerS: concurrent,
+        notifyExperiment: notify,
+        oneWriterWholePassEventsPerS: passRate(one, segments),
+        concurrentWholePassEventsPerS: passRate(many, segments),
+        oneWriterVsInsert: insert ? oneWriter.median / insert.median : null,
+        concurrentVsInsert: insert ? concurrent.median / insert.median : null,
+        cpu: { oneWriter: one.map((x) => x.cpu), concurrent: many.map((x) => x.cpu) },
+      };
+      lines.push([`Append, 1 writer, ${EVENTS_PER_APPEND} events/append`, `${rate(oneWriter)} events/s`, spread(oneWriter), vsInsert(oneWriter.median, 1)]);
+      lines.push([`Append, ${WRITERS} writers, ${EVENTS_PER_APPEND} events/append`, `${rate(concurrent)} events/s`, spread(concurrent), vsInsert(concurrent.median, WRITERS)]);
+      if (notify) {
+        lines.push([
+          `  experiment: ${WRITERS} writers, es.append without pg_notify (1st third)`,
+          `${rate(notify.withoutNotify)} events/s`,
+          spread(notify.withoutNotify),
+          `${fmt(notify.withoutNotify.median / notify.withNotify.median, 2)}× with pg_notify (${fmt(notify.withNotify.median)}), paired`,
+        ]);
+      }
+    }
+
+    // 3. Subscriber lag. Its pass leaves the full log in place for the rebuild.
+    if (PHASES.has('lag')) {
+      const lag = await lagPass(uri, segments, indexOf, total);
+      lag.forEach((seg, i) =>
+        log(
+          `lag segment ${i + 1}/${REPS}: appends ${fmt(seg.eventsPerSecond)} events/s; lag p50 ${fmt(seg.p50Ms, 1)} ms, p99 ${fmt(seg.p99Ms, 1)} ms, ` +
+            `max ${fmt(seg.maxMs, 1)} ms; ${seg.behindAtEndEvents} events behind when the writers finished, caught up ${fmt(seg.catchUpMs, 1)} ms later ` +
+            `(${seg.batches} runner batches; ${cpuText(seg.cpu)})`,
+        ),
+      );
+      const of = (key: 'eventsPerSecond' | 'p50Ms' | 'p99Ms' | 'maxMs' | 'behindAtEndEvents' | 'catchUpMs' | 'batches') => series(lag.map((seg) => seg[key]));
+      log(`  whole pass: ${fmt(passRate(lag, segments))} events/s`);
+      results.lag = {
+        appendEventsPerS: of('eventsPerSecond'),
+        appendWholePassEventsPerS: passRate(lag, segments),
+        p50Ms: of('p50Ms'),
+        p99Ms: of('p99Ms'),
+        maxMs: of('maxMs'),
+        behindAtEndEvents: of('behindAtEndEvents'),
+        catchUpMs: of('catchUpMs'),
+        runnerBatches: of('batches'),
+        cpu: lag.map((x) => x.cpu),
+      };
+      lines.push([`Append, ${WRITERS} writers + live ProjectionRunner`, `${rate(of('eventsPerSecond'))} events/s`, spread(of('eventsPerSecond')), vsInsert(of('eventsPerSecond').median, WRITERS)]);
+      lines.push(['Subscriber lag p50 (runner committed − append returned)', `${fmt(of('p50Ms').median, 1)} ms`, spread(of('p50Ms'), 1), '']);
+      lines.push(['Subscriber lag p99', `${fmt(of('p99Ms').median, 1)} ms`, spread(of('p99Ms'), 1), '']);
+      lines.push(['Subscriber behind when writers finished', `${fmt(of('behindAtEndEvents').median)} events`, spread(of('behindAtEndEvents')), `caught up ${fmt(of('catchUpMs').median)} ms later`]);
+    }
+
+    // 4. Rebuild over the full log.
+    let rebuild: Series | null = null;
+    let printProfile: (() => void) | null = null;
+    if (PHASES.has('rebuild')) {
+      const client = new pg.Client({ connectionString: uri });
+      await client.connect();
+      const inLog = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM es.events')).rows[0]!.n);
+      await client.end();
+      if (inLog !== total) {
+        log('writing the log for the rebuild (untimed)');
+        await appendPassConcurrent(uri, [units]);
+      }
+      const rebuilder = await openStore(uri, 4);
+      try {
+        const runs: Profile[] = [];
+        for (let r = 0; r < REPS; r += 1) {
+          const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT);
+          if (run.events !== total) throw new Error(`rebuild read ${run.events} events, expected ${total}`);
+          runs.push(run);
+          log(`rebuild ${r + 1}/${REPS}, ${run.label}: ${fmt(run.eventsPerSecond)} events/s (${fmt(run.totalMs / 1000, 2)} s)`);
+        }
+        rebuild = series(runs.map((run) => run.eventsPerSecond));
+        const counts = await readModelCounts(uri);
+        const expectedRows = (table: string) =>
+          table.endsWith('years') ? dataset.entities.year : table.endsWith('videos') ? dataset.entities.video : table.endsWith('articles') ? dataset.entities.article : null;
+        const wrong = Object.entries(counts).filter(([table, n]) => expectedRows(table) !== null && expectedRows(table) !== n);
+        if (wrong.length > 0 || counts.years === undefined) {
+          throw new Error(`read models hold ${JSON.stringify(counts)}, expected ${JSON.stringify(dataset.entities)} per kind`);
+        }
+        log(`read models after rebuild: ${Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(', ')}`);
+        // Single runs that emulate proposed changes (experiment `variants`).
+        const variants: Profile[] = [];
+        // Building the GIN indexes late is only a variant while rebuildReadModels still maintains them during the load.
+        const ginDuringLoad = runs[0]!.ginIndexesDuringLoad;
+        log(`GIN indexes maintained during the rebuild's load: ${ginDuringLoad}`);
+        // Likewise writing each row once and prefetching, while rebuildReadModels does not use the bulk loaders.
+        const bulkInUse = runs[0]!.bulkFlushes > 0;
+        log(`bulk loaders used by the rebuild: ${bulkInUse ? `yes (${runs[0]!.bulkFlushes} flushes)` : 'no'}`);
+        const variantsToRun = EXPERIMENTS.has('variants')
+          ? REBUILD_VARIANTS.filter((v) => (!v.lateGin || ginDuringLoad > 0) && ((!v.writeOnce && !v.prefetch) || !bulkInUse))
+          : [];
+        for (const variant of variantsToRun) {
+          const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT, variant);
+          variants.push(run);
+          log(`rebuild variant, ${run.label}: ${fmt(run.eventsPerSecond)} events/s (${fmt(run.totalMs / 1000, 2)} s, of which index builds ${fmt(run.indexMs / 1000, 2)} s)`);
+        }
+        const breakdown = EXPERIMENTS.has('readall') || EXPERIMENTS.has('json') ? await readAllBreakdown(uri, rebuilder.store, REBUILD_BATCH_DEFAULT, EXPERIMENTS.has('json')) : null;
+        const fold = EXPERIMENTS.has('fold') ? await sqlFoldReference(uri) : null;
+        results.rebuild = { eventsPerS: rebuild, vsCopy: copy ? rebuild.median / copy.median : null, readModels: counts, runs, variants, readAll: breakdown, sqlFold: fold };
+        lines.push([`Rebuild (rebuildReadModels, batch ${REBUILD_BATCH_DEFAULT}, swap)`, `${rate(rebuild)} events/s`, spread(rebuild), vsCopy(rebuild.median)]);
+        for (const run of variants) lines.push([`  variant (1 run): ${run.label}`, `${fmt(run.eventsPerSecond)} events/s`, '', vsCopy(run.eventsPerSecond)]);
+
+        printProfile = () => {
+          console.log('');
+          console.log(
+            'Rebuild profile (ms; readAll = store.readAll calls incl. transfer and JSON.parse, in flight — they overlap the folding when the ' +
+              'loader prefetches; SQL = the projections\' statements; JS = their folding; rest = total minus those: BEGIN/COMMIT, locks, ' +
+              'checkpoints, deferred index builds, swap):',
+          );
+          const header = ['run', 'events/s', 'total', 'readAll', 'SQL: archive', 'SQL: search', 'JS', 'rest', 'GIN build', 'rows written'];
+          const table = [...runs, ...variants].map((p) => {
+            const sqlOf = (prefix: boolean) =>
+              Object.entries(p.sqlMsByProjection)
+                .filter(([name]) => name.startsWith('search_') === prefix)
+                .reduce((sum, [, ms]) => sum + ms, 0);
+            return [
+              p.label,
+              fmt(p.eventsPerSecond),
+              fmt(p.totalMs),
+              fmt(p.readAllMs),
+              fmt(sqlOf(false)),
+              fmt(sqlOf(true)),
+              fmt(p.applyJsMs),
+              fmt(p.otherMs),
+              p.lateGin ? fmt(p.indexMs) : '',
+              fmt(p.upsertedRows),
+            ];
+          });
+          const w = header.map((h, c) => Math.max(h.length, ...table.map((row) => row[c]!.length)));
+          const show = (row: string[]) => `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(w[c]!) : cell.padStart(w[c]!))).join('  ')}`;
+          console.log(show(header));
+          for (const row of table) console.log(show(row));
+          const median0 = runs[Math.floor(runs.length / 2)]!;
+          console.log(
+            `  SQL by projection (${median0.label}, one run): ${Object.entries(median0.sqlMsByProjection).map(([name, ms]) => `${name} ${fmt(ms)}`).join(', ')}`,
+          );
+          if (breakdown) {
+            const b = breakdown;
+            const line = (name: string, m: NonNullable<typeof b.json>) =>
+              `  ${name.padEnd(22)} ${Number.isNaN(m.pgTextMs) ? '' : `pg, values as text ${fmt(m.pgTextMs)} ms; `}pg + JSON.parse ${fmt(m.pgParsedMs)} ms; ` +
+              `server incl. detoast + conversion to text ${fmt(m.serverWithOutputMs)} ms; table + indexes ${fmt(m.bytes / 1e6)} MB`;
+            console.log(`readAll's query on plain pg over the whole log, ${b.pages} pages of ${REBUILD_BATCH_DEFAULT}, one pass each (server execution alone ${fmt(b.serverMs)} ms):`);
+            console.log(`  store.readAll (slonik, toRecorded) ${fmt(b.storeMs)} ms; plain pg + JSON.parse without the metadata column ${fmt(b.pgParsedNoMetadataMs)} ms`);
+            console.log(line('es.events (jsonb)', b.jsonb));
+            if (b.json) console.log(line('copy with json columns', b.json));
+            console.log(`readAll plan: ${b.plan}`);
+          }
+          if (fold) {
+            console.log(
+              `Reference: folding the log to the documents' final state inside PostgreSQL (one table, no search columns or indexes): ` +
+                `${fmt(fold.ms)} ms for ${fmt(fold.rows)} rows = ${fmt(total / (fold.ms / 1000))} events/s`,
+            );
+          }
+        };
+      } finally {
+        await rebuilder.close();
+      }
     }
 
     // ------------------------------------------------------------------------------------------------------------
-    const lines: Array<[string, string, string, string]> = [
-      ['Raw INSERT baseline (100 rows/statement, 1 tx each)', `${rate(insert)} rows/s`, spread(insert), '1.00× INSERT'],
-      ['Raw COPY baseline (one COPY FROM STDIN)', `${rate(copy)} rows/s`, spread(copy), `${fmt(copy.median / insert.median, 2)}× INSERT`],
-      [`Append, 1 writer, ${EVENTS_PER_APPEND} events/append`, `${rate(oneWriter)} events/s`, spread(oneWriter), `${fmt(oneWriter.median / insert.median, 2)}× INSERT`],
-      [`Append, ${WRITERS} writers, ${EVENTS_PER_APPEND} events/append`, `${rate(concurrent)} events/s`, spread(concurrent), `${fmt(concurrent.median / insert.median, 2)}× INSERT`],
-      [`Append, ${WRITERS} writers + live ProjectionRunner`, `${rate(lagOf('appendEventsPerSecond'))} events/s`, spread(lagOf('appendEventsPerSecond')), `${fmt(lagOf('appendEventsPerSecond').median / insert.median, 2)}× INSERT`],
-      ['Subscriber lag p50 (seen − append returned)', `${fmt(lagOf('p50Ms').median, 1)} ms`, spread(lagOf('p50Ms'), 1), ''],
-      ['Subscriber lag p99', `${fmt(lagOf('p99Ms').median, 1)} ms`, spread(lagOf('p99Ms'), 1), ''],
-      ['Subscriber behind when writers finished', `${fmt(lagOf('behindAtEndEvents').median)} events`, spread(lagOf('behindAtEndEvents')), `caught up after ${fmt(lagOf('catchUpMs').median)} ms`],
-      [`Rebuild (rebuildReadModels, batch ${REBUILD_BATCH_DEFAULT}, swap)`, `${rate(rebuild)} events/s`, spread(rebuild), `${fmt(rebuild.median / copy.median, 2)}× COPY`],
-      ...REBUILD_BATCH_VARIANTS.map((b): [string, string, string, string] => [
-        `Rebuild, batch ${b} (1 run)`,
-        `${fmt(variantRuns.get(b)!)} events/s`,
-        '',
-        `${fmt(variantRuns.get(b)! / copy.median, 2)}× COPY`,
-      ]),
-    ];
     const widths = [0, 1, 2, 3].map((c) => Math.max(...lines.map((l) => l[c]!.length), ['Measurement', 'Median', 'Range', 'Ratio'][c]!.length));
-    const row = (cells: readonly string[]) => `| ${cells.map((cell, c) => (c === 1 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join(' | ')} |`;
+    const tableRow = (cells: readonly string[]) => `| ${cells.map((cell, c) => (c === 1 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join(' | ')} |`;
     console.log('');
-    console.log(`Event store benchmark — ${new Date().toISOString()} — ${total} events, median of ${REPS} runs, PostgreSQL ${settings.server_version} (fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}), ${os.cpus().length} CPUs`);
-    console.log(row(['Measurement', 'Median', 'Range', 'Ratio']));
-    console.log(row(widths.map((w) => '-'.repeat(w))));
-    for (const line of lines) console.log(row(line));
+    console.log(
+      `Event store benchmark — ${new Date().toISOString()} — ${total} events; baselines and rebuild: median of ${REPS} runs; appends and lag: median of ${segmentNote}; ` +
+        `PostgreSQL ${settings.server_version} (fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}); ${os.cpus().length} CPUs`,
+    );
+    console.log(tableRow(['Measurement', 'Median', 'Range', 'Ratio']));
+    console.log(tableRow(widths.map((w) => '-'.repeat(w))));
+    for (const line of lines) console.log(tableRow(line));
 
-    const rebuildOk = rebuild.median >= TARGET_REBUILD_EVENTS_PER_S;
-    const ratioOk = rebuild.median / copy.median >= TARGET_REBUILD_COPY_RATIO;
-    console.log('');
-    console.log(
-      `Targets: rebuild ≥ ${fmt(TARGET_REBUILD_EVENTS_PER_S)} events/s: ${rebuildOk ? 'MET' : 'NOT MET'} (${fmt(rebuild.median)}); ` +
-        `rebuild ≥ ${TARGET_REBUILD_COPY_RATIO}× COPY: ${ratioOk ? 'MET' : 'NOT MET'} (${fmt(rebuild.median / copy.median, 2)}×)`,
-    );
-    console.log(`Read models after rebuild: ${counts.years} years, ${counts.videos} videos, ${counts.articles} articles`);
-    const pct = (ms: number) => `${fmt(ms)} ms (${fmt((100 * ms) / profile.totalMs)}%)`;
-    console.log('');
-    console.log(`Rebuild profile (one instrumented run, batch ${REBUILD_BATCH_DEFAULT}, ${fmt(profile.totalMs)} ms = ${fmt(total / (profile.totalMs / 1000))} events/s):`);
-    console.log(`  readAll (${profile.readAllCalls} calls)        ${pct(profile.readAllMs)}`);
-    console.log(`  projection SQL (upserts)     ${pct(profile.applySqlMs)}  — ${fmt(profile.upsertedRows)} rows written for ${fmt(total)} events`);
-    console.log(`  projection JS (reduce, JSON) ${pct(profile.applyJsMs)}`);
-    console.log(`  other (BEGIN/COMMIT, locks, checkpoint rows, swap) ${pct(profile.otherMs)}`);
-    console.log(
-      `readAll over the log (${readAll.pages} pages of ${REBUILD_BATCH_DEFAULT}): store.readAll ${fmt(readAll.storeMs)} ms; plain pg, jsonb as text ${fmt(readAll.pgTextMs)} ms; ` +
-        `plain pg + JSON.parse ${fmt(readAll.pgParsedMs)} ms; server execution ${fmt(readAll.serverMs)} ms; server incl. jsonb→text ${fmt(readAll.serverWithOutputMs)} ms`,
-    );
-    console.log(`readAll plan: ${readAll.plan}`);
+    let targetsMet: boolean | null = null;
+    if (rebuild) {
+      const rebuildOk = rebuild.median >= TARGET_REBUILD_EVENTS_PER_S;
+      const ratioOk = copy ? rebuild.median / copy.median >= TARGET_REBUILD_COPY_RATIO : null;
+      targetsMet = rebuildOk && ratioOk !== false;
+      console.log('');
+      console.log(
+        `Targets: rebuild ≥ ${fmt(TARGET_REBUILD_EVENTS_PER_S)} events/s: ${rebuildOk ? 'MET' : 'NOT MET'} (${fmt(rebuild.median)}); ` +
+          `rebuild ≥ ${TARGET_REBUILD_COPY_RATIO}× COPY: ${ratioOk === null ? 'not measured' : ratioOk ? 'MET' : 'NOT MET'}${copy ? ` (${fmt(rebuild.median / copy.median, 2)}×)` : ''}`,
+      );
+      printProfile?.();
+    }
     console.log(`Total wall time ${fmt((now() - wallStart) / 1000, 1)} s`);
 
     const json = {
@@ -730,27 +1253,15 @@ async function main() {
       date: new Date().toISOString(),
       events: total,
       reps: REPS,
+      phases: [...PHASES],
+      experiments: [...EXPERIMENTS].filter(Boolean),
+      code,
       cpus: os.cpus().length,
       node: process.version,
       postgres: settings,
-      dataset: { appends: units.length, entities: dataset.entities, eventBytes: dataset.bytes },
-      baseline: { insertRowsPerS: insert, copyRowsPerS: copy },
-      append: {
-        oneWriterEventsPerS: oneWriter,
-        concurrentEventsPerS: concurrent,
-        concurrentWithRunnerEventsPerS: lagOf('appendEventsPerSecond'),
-        oneWriterVsInsert: oneWriter.median / insert.median,
-        concurrentVsInsert: concurrent.median / insert.median,
-      },
-      lag: { p50Ms: lagOf('p50Ms'), p99Ms: lagOf('p99Ms'), maxMs: lagOf('maxMs'), behindAtEndEvents: lagOf('behindAtEndEvents'), catchUpMs: lagOf('catchUpMs') },
-      rebuild: {
-        eventsPerS: rebuild,
-        vsCopy: rebuild.median / copy.median,
-        byBatchSize: Object.fromEntries([[REBUILD_BATCH_DEFAULT, rebuild.median], ...variantRuns]),
-        profile,
-        readAll,
-      },
-      targets: { rebuildEventsPerS: TARGET_REBUILD_EVENTS_PER_S, rebuildVsCopy: TARGET_REBUILD_COPY_RATIO, met: rebuildOk && ratioOk },
+      dataset: { appends: units.length, eventsPerAppend: EVENTS_PER_APPEND, entities: dataset.entities, eventBytes: dataset.bytes },
+      ...results,
+      targets: { rebuildEventsPerS: TARGET_REBUILD_EVENTS_PER_S, rebuildVsCopy: TARGET_REBUILD_COPY_RATIO, met: targetsMet },
     };
     console.log(`BENCH_JSON ${JSON.stringify(json)}`);
   } finally {
