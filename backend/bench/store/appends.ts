@@ -1,0 +1,263 @@
+/** Appends through the event store, and the subscriber-lag pass; run by backend/bench/store-bench.ts. */
+import os from 'node:os';
+import pg from 'pg';
+import { sql } from 'slonik';
+import { ProjectionRunner, allProjections, createReadModelSchema } from '@mello/projections';
+import { createDatabasePool } from '../../src/db/pool';
+import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
+import { runSql } from '../bench-database';
+import { WRITERS, now, log, percentile, series, fmt } from './common';
+import { type Unit } from './dataset';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Appends through PostgresEventStore.appendToStream (the es.append stored function), like the command handlers.
+
+export const expectedRevisionOf = (unit: Unit) => (unit.firstRevision === 0 ? ('no_stream' as const) : unit.firstRevision - 1);
+
+export async function emptyLog(uri: string) {
+  await runSql(uri, 'TRUNCATE es.events, es.streams; CHECKPOINT;');
+}
+
+export async function openStore(uri: string, poolSize: number) {
+  const pool = await createDatabasePool(uri, { maximumPoolSize: poolSize });
+  await pool.query(sql.unsafe`SELECT 1`);
+  const store = new PostgresEventStore(pool, uri);
+  return {
+    pool,
+    store,
+    close: async () => {
+      await store.close();
+      await pool.end();
+    },
+  };
+}
+
+/** The log in `parts` contiguous slices of about equal event counts (each stream's order is kept). */
+export function segmentsOf(units: readonly Unit[], parts: number): Unit[][] {
+  const total = units.reduce((sum, unit) => sum + unit.events.length, 0);
+  const segments: Unit[][] = Array.from({ length: parts }, () => []);
+  let seen = 0;
+  for (const unit of units) {
+    segments[Math.min(parts - 1, Math.floor((seen * parts) / total))]!.push(unit);
+    seen += unit.events.length;
+  }
+  return segments;
+}
+export const eventCount = (units: readonly Unit[]) => units.reduce((sum, unit) => sum + unit.events.length, 0);
+
+/** CPU over a span: this Node process (% of one core) and the whole machine (% of all cores, other tenants too). */
+export function cpuMeter() {
+  const machine = () =>
+    os.cpus().reduce(
+      (acc, cpu) => {
+        const busy = cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+        return { busy: acc.busy + busy, total: acc.total + busy + cpu.times.idle };
+      },
+      { busy: 0, total: 0 },
+    );
+  const process0 = process.cpuUsage();
+  const machine0 = machine();
+  const started = now();
+  return () => {
+    const used = process.cpuUsage(process0);
+    const machine1 = machine();
+    return {
+      nodeCorePct: ((used.user + used.system) / 1000 / (now() - started)) * 100,
+      machinePct: ((machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total)) * 100,
+    };
+  };
+}
+export type Cpu = ReturnType<ReturnType<typeof cpuMeter>>;
+export const cpuText = (cpu: Cpu) => `CPU: node ${fmt(cpu.nodeCorePct)}% of a core, machine ${fmt(cpu.machinePct)}% busy`;
+
+export type Segment = { eventsPerSecond: number; cpu: Cpu };
+/** Rate over the whole pass (all segments' events over all segments' time). */
+export const passRate = (results: readonly Segment[], segments: readonly Unit[][]) => {
+  const seconds = results.reduce((sum, r, i) => sum + eventCount(segments[i]!) / r.eventsPerSecond, 0);
+  return results.reduce((sum, _r, i) => sum + eventCount(segments[i]!), 0) / seconds;
+};
+
+/** One writer appends the whole log to an empty store; each segment is timed on its own. */
+export async function appendPassOneWriter(uri: string, segments: readonly Unit[][]): Promise<Segment[]> {
+  await emptyLog(uri);
+  const writer = await openStore(uri, 1);
+  const results: Segment[] = [];
+  try {
+    for (const segment of segments) {
+      const cpu = cpuMeter();
+      const started = now();
+      for (const unit of segment) {
+        await writer.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
+      }
+      results.push({ eventsPerSecond: eventCount(segment) / ((now() - started) / 1000), cpu: cpu() });
+    }
+    return results;
+  } finally {
+    await writer.close();
+  }
+}
+
+/** Each stream belongs to one writer (as one entity is edited by one request at a time). */
+export function partition(units: readonly Unit[], writers: number): Unit[][] {
+  const parts: Unit[][] = Array.from({ length: writers }, () => []);
+  const owner = new Map<string, number>();
+  for (const unit of units) {
+    let w = owner.get(unit.stream);
+    if (w === undefined) {
+      w = owner.size % writers;
+      owner.set(unit.stream, w);
+    }
+    parts[w]!.push(unit);
+  }
+  return parts;
+}
+
+/**
+ * WRITERS concurrent writers, each with its own pool of one connection, append the whole log to an empty store.
+ * Segments are timed on their own; all writers finish a segment (and `afterSegment` runs) before the next starts.
+ */
+export async function appendPassConcurrent(
+  uri: string,
+  segments: readonly Unit[][],
+  hooks: { onReturned?: (unit: Unit, at: number) => void; afterSegment?: (index: number, finishedAt: number) => Promise<void> } = {},
+): Promise<Segment[]> {
+  await emptyLog(uri);
+  const writers = await Promise.all(Array.from({ length: WRITERS }, () => openStore(uri, 1)));
+  const results: Segment[] = [];
+  try {
+    for (const [index, segment] of segments.entries()) {
+      const parts = partition(segment, WRITERS);
+      const cpu = cpuMeter();
+      const started = now();
+      await Promise.all(
+        parts.map(async (part, w) => {
+          for (const unit of part) {
+            await writers[w]!.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
+            hooks.onReturned?.(unit, now());
+          }
+        }),
+      );
+      const finishedAt = now();
+      results.push({ eventsPerSecond: eventCount(segment) / ((finishedAt - started) / 1000), cpu: cpu() });
+      await hooks.afterSegment?.(index, finishedAt);
+    }
+    return results;
+  } finally {
+    await Promise.all(writers.map((w) => w.close()));
+  }
+}
+
+/**
+ * Experiment: does es.append's pg_notify limit concurrent appends? A notifying commit takes PostgreSQL's global
+ * notify lock until its commit record is flushed, which can serialise commits. The same 8-writer segment is
+ * appended with es.append redefined without the NOTIFY, then with the original again (paired runs).
+ */
+export async function notifyExperiment(uri: string, segment: Unit[], pairs: number) {
+  const client = new pg.Client({ connectionString: uri });
+  await client.connect();
+  const original = (await client.query<{ def: string }>(`SELECT pg_get_functiondef('es.append(text,bigint,jsonb)'::regprocedure) AS def`)).rows[0]!.def;
+  const withoutNotify = original.replace("PERFORM pg_notify('es_appended', '');", '');
+  if (withoutNotify === original) throw new Error('es.append has no pg_notify call to leave out');
+  const result = { withNotify: [] as number[], withoutNotify: [] as number[] };
+  try {
+    for (let pair = 0; pair < pairs; pair += 1) {
+      await client.query(withoutNotify);
+      result.withoutNotify.push((await appendPassConcurrent(uri, [segment]))[0]!.eventsPerSecond);
+      await client.query(original);
+      result.withNotify.push((await appendPassConcurrent(uri, [segment]))[0]!.eventsPerSecond);
+      log(`NOTIFY experiment, ${WRITERS} writers, ${eventCount(segment)} events: without pg_notify ${fmt(result.withoutNotify[pair]!)} events/s, with ${fmt(result.withNotify[pair]!)} events/s`);
+    }
+    return { withNotify: series(result.withNotify), withoutNotify: series(result.withoutNotify) };
+  } finally {
+    await client.query(original);
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Subscriber lag: the real ProjectionRunner (allProjections, schema `rm`) follows the log while 8 writers append,
+// in the same Node process as the writers (as in the embedded backend). Lag of an event = when the runner's batch
+// holding it committed (onBatch) − when the append call that wrote it returned.
+
+export type LagSegment = Segment & {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  behindAtEndEvents: number;
+  catchUpMs: number;
+  batches: number;
+};
+
+export async function lagPass(uri: string, segments: readonly Unit[][], indexOf: Map<string, number>, total: number): Promise<LagSegment[]> {
+  await emptyLog(uri);
+  await createReadModelSchema(uri, 'rm');
+  const returnedAt = new Float64Array(total).fill(Number.NaN);
+  const seenAt = new Float64Array(total).fill(Number.NaN);
+  let seen = 0;
+  let batches = 0;
+  const reader = await openStore(uri, 4);
+  const runner = new ProjectionRunner(reader.pool, uri, reader.store, allProjections, {
+    schema: 'rm',
+    onBatch: ({ events }) => {
+      const at = now();
+      batches += 1;
+      for (const event of events) {
+        const i = indexOf.get(event.id);
+        if (i !== undefined && Number.isNaN(seenAt[i]!)) {
+          seenAt[i] = at;
+          seen += 1;
+        }
+      }
+    },
+    log,
+  });
+  const results: LagSegment[] = [];
+  try {
+    runner.start();
+    for (let waited = 0; !runner.isLeader && waited < 5000; waited += 10) await sleep(10);
+    await sleep(300); // the LISTEN connection is up and the first (empty) poll is done
+    let appended = 0;
+    let batchesBefore = 0;
+    const passResults = await appendPassConcurrent(uri, segments, {
+      onReturned: (unit, at) => {
+        for (const event of unit.events) returnedAt[indexOf.get(event.id)!] = at;
+      },
+      afterSegment: async (index, finishedAt) => {
+        const segment = segments[index]!;
+        appended += eventCount(segment);
+        const behindAtEndEvents = appended - seen;
+        const deadline = now() + 120_000;
+        while (seen < appended && now() < deadline) await sleep(2);
+        if (seen < appended) throw new Error(`subscriber saw only ${seen} of ${appended} events within 120 s`);
+        const catchUpMs = now() - finishedAt;
+        const lags = new Float64Array(
+          segment.flatMap((unit) =>
+            unit.events.map((event) => {
+              const i = indexOf.get(event.id)!;
+              return seenAt[i]! - returnedAt[i]!;
+            }),
+          ),
+        );
+        lags.sort();
+        results.push({
+          eventsPerSecond: 0,
+          cpu: { nodeCorePct: 0, machinePct: 0 },
+          p50Ms: percentile(lags, 50),
+          p99Ms: percentile(lags, 99),
+          maxMs: lags[lags.length - 1]!,
+          behindAtEndEvents,
+          catchUpMs,
+          batches: batches - batchesBefore,
+        });
+        batchesBefore = batches;
+      },
+    });
+    passResults.forEach((segment, i) => Object.assign(results[i]!, segment));
+    return results;
+  } finally {
+    await runner.stop();
+    await reader.close();
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

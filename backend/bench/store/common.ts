@@ -1,0 +1,45 @@
+/** Shared settings, timing, logging and statistics of the event-store benchmark; run by backend/bench/store-bench.ts. */
+import { profiledRebuild } from './rebuild-profile';
+
+export const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+export const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 3));
+export const WRITERS = 8;
+export const EVENTS_PER_APPEND = 10;
+export const ROWS_PER_INSERT = 100;
+export const REBUILD_BATCH_DEFAULT = 5000;
+/** Experiment `variants`: single instrumented rebuilds that emulate proposed changes (see profiledRebuild). */
+export const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean }> = [
+  { lateGin: true },
+  { writeOnce: true },
+  { prefetch: true },
+  { writeOnce: true, prefetch: true },
+];
+/**
+ * Optional experiments, off by default to keep the run short (see docs/benchmarks.md for their results):
+ * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify — raw INSERTs shaped like the 8 writers' appends;
+ * rebuild variants emulating proposed changes; where readAll's time goes; the log's pages read from json instead
+ * of jsonb; the documents folded inside PostgreSQL as a reference; es.append without pg_notify.
+ */
+export const EXPERIMENTS = new Set((process.env.BENCH_EXPERIMENTS ?? '').split(',').map((e) => e.trim()));
+export const TARGET_REBUILD_EVENTS_PER_S = 10_000;
+export const TARGET_REBUILD_COPY_RATIO = 0.25;
+
+export const now = () => performance.now();
+export const log = (message: string) => console.log(`[bench] ${message}`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics
+
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+export const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+export type Series = { runs: number[]; median: number; min: number; max: number };
+export const series = (runs: number[]): Series => ({ runs, median: median(runs), min: Math.min(...runs), max: Math.max(...runs) });
+
+export const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const rate = (s: Series) => `${fmt(s.median)}`;
+export const spread = (s: Series, digits = 0) => `${fmt(s.min, digits)}–${fmt(s.max, digits)}`;
