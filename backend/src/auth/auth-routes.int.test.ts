@@ -2,22 +2,16 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
 import { ensureAdminAccount } from './admin-bootstrap';
+import { EMAIL_TAKEN, NOT_SIGNED_IN, UUID, WRONG_CREDENTIALS, authKit, sessionSetCookie, sidOf, whoAmI } from './auth-test-kit';
 
 /**
  * Sign-up, sign-in, sign-out, the session cookie and its row in `sessions`, the browser navigations
- * /api/login and /api/logout, the administrator bootstrap and bad input, against a real backend.
+ * /api/login and /api/logout and the administrator bootstrap, against a real backend.
  */
-
-const WRONG_CREDENTIALS = { error: 'Fel e-postadress eller lösenord' };
-const EMAIL_TAKEN = { error: 'Det finns redan ett konto med den e-postadressen' };
-const NOT_SIGNED_IN = { error: 'Inte inloggad' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let backend: TestBackend;
 let anonymous: ApiClient;
-let emailCounter = 0;
-/** A fresh address per call, so tests never depend on each other's accounts. */
-const freshEmail = (label = 'medlem') => `${label}-${++emailCounter}@example.se`;
+const { freshEmail, userCount, sessionCount, sessionRow, withCookie } = authKit(() => backend);
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -26,26 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.stop();
 });
-
-const userCount = async (): Promise<number> => Number(await backend.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM public.users`));
-const sessionCount = async (): Promise<number> => Number(await backend.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM public.sessions`));
-const sessionRow = async (sid: string) =>
-  (await backend.pool.maybeOne(sql.unsafe`
-    SELECT sess, expire > now() AS live, extract(epoch FROM expire - now()) AS seconds_left FROM public.sessions WHERE sid = ${sid}`)) as
-    | { sess: Record<string, unknown>; live: boolean; seconds_left: number }
-    | null;
-
-/** The session id in a client's cookie jar (the signed cookie's value), or undefined. */
-const sidOf = (client: ApiClient): string | undefined => /(?:^|; )mello\.sid=([^;]+)/.exec(client.cookieHeader)?.[1];
-
-/** The Set-Cookie line of the session cookie in a reply. */
-const sessionSetCookie = (reply: Reply): string | undefined => reply.headers.getSetCookie().find((line) => line.startsWith('mello.sid='));
-
-/** A request that carries exactly the given Cookie header (a copied or stolen cookie), outside any jar. */
-const withCookie = (cookie: string, method: string, url: string, json?: unknown) =>
-  new ApiClient(backend.url).request(method, url, { json, headers: { cookie } });
-
-const whoAmI = async (client: ApiClient) => client.get('/api/auth/user');
 
 describe('sign-up (POST /api/auth/register)', () => {
   it('creates a member with a normalised e-mail and their names, signs them in, and GET /api/auth/user returns them', async () => {
@@ -434,205 +408,5 @@ describe('the administrator account', () => {
     const reply: Reply<any> = await client.register(freshEmail('admin'), 'member-password-1', { firstName: 'Admin' });
     expect(reply.body.isAdmin).toBe(false);
     expect((await whoAmI(client)).body.isAdmin).toBe(false);
-  });
-});
-
-describe('bad input: a clear 4xx JSON { error }, nothing stored, nobody signed in, never a 500', () => {
-  type BadCase = { name: string; body: string; contentType?: string; status: number; error?: string | RegExp; issuePaths?: string[] };
-  const json = (value: unknown) => JSON.stringify(value);
-  const NOT_AN_OBJECT = 'Förväntade ett JSON-objekt i anropets innehåll';
-  const INVALID_JSON = 'Ogiltig JSON i anropets innehåll';
-  const NOT_JSON = 'Innehållet måste vara JSON (Content-Type: application/json)';
-  const TOO_LARGE = 'Innehållet är för stort';
-  const INVALID_FIELDS = /^Ogiltiga uppgifter – /;
-
-  const shared = (email: string): BadCase[] => [
-    { name: 'empty object', body: '{}', status: 400, error: INVALID_FIELDS, issuePaths: ['email', 'password'] },
-    { name: 'missing password', body: json({ email }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
-    { name: 'missing e-mail', body: json({ password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'e-mail as a number', body: json({ email: 42, password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'password as an object', body: json({ email, password: { $gt: '' } }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
-    { name: 'password too long', body: json({ email, password: 'x'.repeat(201) }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
-    { name: 'an array', body: json([{ email, password: 'member-password-1' }]), status: 400, error: NOT_AN_OBJECT },
-    { name: 'an empty array', body: '[]', status: 400, error: NOT_AN_OBJECT },
-    { name: 'a string', body: json('hej'), status: 400, error: INVALID_JSON },
-    { name: 'a number', body: '42', status: 400, error: INVALID_JSON },
-    { name: 'null', body: 'null', status: 400, error: INVALID_JSON },
-    { name: 'true', body: 'true', status: 400, error: INVALID_JSON },
-    { name: 'truncated JSON', body: `{"email":"${email}","password":`, status: 400, error: INVALID_JSON },
-    { name: 'JavaScript, not JSON', body: `{email: '${email}', password: 'member-password-1'}`, status: 400, error: INVALID_JSON },
-    { name: 'a __proto__ key', body: `{"email":"${email}","password":"member-password-1","__proto__":{"isAdmin":true}}`, status: 400, error: INVALID_JSON },
-    { name: 'over 100 kB', body: json({ email, password: 'member-password-1', firstName: 'x'.repeat(101 * 1024) }), status: 413, error: TOO_LARGE },
-    { name: 'text/plain', body: json({ email, password: 'member-password-1' }), contentType: 'text/plain', status: 415, error: NOT_JSON },
-    { name: 'a form', body: `email=${encodeURIComponent(email)}&password=member-password-1`, contentType: 'application/x-www-form-urlencoded', status: 415, error: NOT_JSON },
-    { name: 'multipart', body: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--b--', contentType: 'multipart/form-data; boundary=b', status: 415, error: NOT_JSON },
-    { name: 'XML', body: `<user><email>${email}</email></user>`, contentType: 'application/xml', status: 415, error: NOT_JSON },
-  ];
-
-  const registerOnly = (email: string): BadCase[] => [
-    { name: 'malformed e-mail (no @)', body: json({ email: 'inte-en-adress', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'malformed e-mail (no domain)', body: json({ email: 'anna@', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'malformed e-mail (no local part)', body: json({ email: '@example.se', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'malformed e-mail (space)', body: json({ email: 'anna svensson@example.se', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'e-mail over 254 characters', body: json({ email: `${'a'.repeat(250)}@example.se`, password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'password of 7 characters', body: json({ email, password: '1234567' }), status: 400, error: /Lösenordet måste vara minst 8 tecken/, issuePaths: ['password'] },
-    { name: 'empty password', body: json({ email, password: '' }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
-    { name: 'first name as a number', body: json({ email, password: 'member-password-1', firstName: 7 }), status: 400, error: INVALID_FIELDS, issuePaths: ['firstName'] },
-    { name: 'last name over 100 characters', body: json({ email, password: 'member-password-1', lastName: 'x'.repeat(101) }), status: 400, error: INVALID_FIELDS, issuePaths: ['lastName'] },
-  ];
-
-  const loginOnly = (email: string): BadCase[] => [
-    { name: 'empty e-mail', body: json({ email: '  ', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'empty password', body: json({ email, password: '' }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
-  ];
-
-  const send = (client: ApiClient, url: string, badCase: BadCase) =>
-    client.request('POST', url, { body: badCase.body, headers: { 'content-type': badCase.contentType ?? 'application/json' } });
-
-  const expectClearError = (reply: Reply, badCase: BadCase) => {
-    expect(reply.status, badCase.name).toBe(badCase.status);
-    expect(reply.headers.get('content-type'), badCase.name).toMatch(/^application\/json/);
-    expect(reply.body, badCase.name).toEqual(expect.objectContaining({ error: expect.any(String) }));
-    const { error, issues } = reply.body as { error: string; issues?: Array<{ path: string }> };
-    expect(error.trim().length, badCase.name).toBeGreaterThan(0);
-    if (typeof badCase.error === 'string') expect(error, badCase.name).toBe(badCase.error);
-    else if (badCase.error) expect(error, badCase.name).toMatch(badCase.error);
-    if (badCase.issuePaths) expect(issues?.map((issue) => issue.path).sort(), badCase.name).toEqual([...badCase.issuePaths].sort());
-    expect(sessionSetCookie(reply), badCase.name).toBeUndefined();
-  };
-
-  it('POST /api/auth/register', async () => {
-    const email = freshEmail('ogiltig');
-    const usersBefore = await userCount();
-    const sessionsBefore = await sessionCount();
-    for (const badCase of [...shared(email), ...registerOnly(email)]) {
-      const client = new ApiClient(backend.url);
-      expectClearError(await send(client, '/api/auth/register', badCase), badCase);
-      expect((await whoAmI(client)).status, badCase.name).toBe(401);
-    }
-    expect(await userCount()).toBe(usersBefore);
-    expect(await sessionCount()).toBe(sessionsBefore);
-    // The address was never taken by any of the refused attempts: a valid request now succeeds.
-    const valid = await new ApiClient(backend.url).post('/api/auth/register', { email, password: 'member-password-1' });
-    expect(valid.status).toBe(201);
-    expect(await userCount()).toBe(usersBefore + 1);
-  });
-
-  it('POST /api/auth/login, even for an existing account with its right password inside the bad body', async () => {
-    const email = freshEmail('ogiltig-inloggning');
-    await new ApiClient(backend.url).register(email, 'member-password-1');
-    const usersBefore = await userCount();
-    const sessionsBefore = await sessionCount();
-    for (const badCase of [...shared(email), ...loginOnly(email)]) {
-      const client = new ApiClient(backend.url);
-      expectClearError(await send(client, '/api/auth/login', badCase), badCase);
-      expect((await whoAmI(client)).status, badCase.name).toBe(401);
-    }
-    expect(await userCount()).toBe(usersBefore);
-    expect(await sessionCount()).toBe(sessionsBefore);
-    expect((await new ApiClient(backend.url).post('/api/auth/login', { email, password: 'member-password-1' })).status).toBe(200);
-  });
-
-  it('no body at all is a 400 for both, not a crash', async () => {
-    for (const url of ['/api/auth/register', '/api/auth/login']) {
-      const reply = await new ApiClient(backend.url).request('POST', url);
-      expect(reply.status, url).toBe(400);
-      expect(reply.body.error, url).toMatch(INVALID_FIELDS);
-    }
-  });
-
-  it('text that PostgreSQL cannot store (NUL, half a surrogate pair) is a 400 naming the field, not a 500', async () => {
-    const usersBefore = await userCount();
-    const cases: Array<{ url: string; body: string; path: string }> = [
-      { url: '/api/auth/login', body: json({ email: 'nul\u0000@example.se', password: 'member-password-1' }), path: 'email' },
-      { url: '/api/auth/register', body: json({ email: freshEmail(), password: 'member-password-1', firstName: 'An\u0000na' }), path: 'firstName' },
-      { url: '/api/auth/register', body: `{"email":"${freshEmail()}","password":"member-password-1","lastName":"\\ud800"}`, path: 'lastName' },
-      { url: '/api/auth/register', body: `{"email":"${freshEmail()}","password":"member-password-1","firstName":"x\\udc00y"}`, path: 'firstName' },
-    ];
-    for (const { url, body, path } of cases) {
-      const reply = await new ApiClient(backend.url).request('POST', url, { body, headers: { 'content-type': 'application/json' } });
-      expect(reply.status, body).toBe(400);
-      expect(reply.body, body).toEqual({ error: `Ogiltiga uppgifter – ${path}: Innehåller otillåtna tecken`, issues: [{ path, message: 'Innehåller otillåtna tecken' }] });
-    }
-    expect(await userCount()).toBe(usersBefore);
-    // A complete surrogate pair (an emoji) is ordinary text.
-    const emoji: Reply<any> = await new ApiClient(backend.url).register(freshEmail(), 'member-password-1', { firstName: 'Anna 🎤' });
-    expect(emoji.body.firstName).toBe('Anna 🎤');
-  });
-
-  it('deeply nested JSON is a 400, not a crash', async () => {
-    const depth = 20_000;
-    const body = `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"member-password-1"}`;
-    for (const url of ['/api/auth/register', '/api/auth/login']) {
-      const reply = await new ApiClient(backend.url).request('POST', url, { body, headers: { 'content-type': 'application/json' } });
-      expect(reply.status, url).toBe(400);
-      expect(reply.body.error, url).toMatch(INVALID_FIELDS);
-    }
-  });
-
-  it('odd but well-formed JSON never produces a 500', async () => {
-    const odd: unknown[] = [
-      { email: ['a@example.se'], password: ['member-password-1'] },
-      { email: null, password: null },
-      { email: 'a@example.se', password: 'member-password-1', firstName: { nested: true } },
-      { email: '\u0000@example.se', password: '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000' },
-      { email: 'ö@exämple.se', password: '💥'.repeat(10) },
-      { email: "x'); DROP TABLE users; --@example.se", password: 'member-password-1' },
-      { constructor: { prototype: { isAdmin: true } }, email: 'a@example.se', password: 'member-password-1' },
-    ];
-    for (const url of ['/api/auth/register', '/api/auth/login']) {
-      for (const body of odd) {
-        const reply = await new ApiClient(backend.url).post(url, body);
-        expect(reply.status, `${url} ${JSON.stringify(body)}`).toBeLessThan(500);
-        expect(reply.body, `${url} ${JSON.stringify(body)}`).toEqual(expect.objectContaining(reply.status >= 400 ? { error: expect.any(String) } : {}));
-      }
-    }
-    // The users table is still there and nobody became an administrator through a crafted body.
-    const admins = await backend.pool.anyFirst(sql.unsafe`SELECT email FROM public.users WHERE first_name = 'Admin' OR email = ${TEST_ADMIN.email}`);
-    expect(admins).toContain(TEST_ADMIN.email);
-    const maybe = (await new ApiClient(backend.url).post('/api/auth/login', { email: 'a@example.se', password: 'member-password-1' })) as Reply<any>;
-    if (maybe.status === 200) expect(maybe.body.isAdmin).toBe(false);
-    else expect(maybe.body).toEqual(WRONG_CREDENTIALS);
-  });
-});
-
-describe('session expiry (SESSION_MAX_AGE_MS=1500)', () => {
-  let shortLived: TestBackend;
-  beforeAll(async () => {
-    shortLived = await startTestBackend({ SESSION_MAX_AGE_MS: '1500' });
-  });
-  afterAll(async () => {
-    await shortLived?.stop();
-  });
-
-  it('refuses an expired session: /api/auth/user answers 401, writes answer 401, and its row is expired', async () => {
-    const member = new ApiClient(shortLived.url);
-    await member.register('kortlivad@example.se');
-    const admin = await adminClient(shortLived);
-    expect((await member.get('/api/auth/user')).status).toBe(200);
-    const memberSid = sidOf(member)!;
-    const adminCookie = admin.cookieHeader;
-    const adminSid = sidOf(admin)!;
-
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-
-    const me = await member.get('/api/auth/user');
-    expect(me.status).toBe(401);
-    expect(me.body).toEqual(NOT_SIGNED_IN);
-    const write = await new ApiClient(shortLived.url).request('POST', '/api/years', { json: sampleYear(), headers: { cookie: adminCookie } });
-    expect(write.status).toBe(401);
-    expect(write.body).toEqual({ error: 'Du måste logga in' });
-    expect((await new ApiClient(shortLived.url).get('/api/years')).body).toEqual([]);
-
-    // The rows are kept until the periodic sweep, but they have expired and are refused.
-    for (const sid of [memberSid, adminSid]) {
-      const row = await shortLived.pool.maybeOne(sql.unsafe`SELECT expire <= now() AS expired FROM public.sessions WHERE sid = ${sid}`);
-      expect(row, sid).toEqual({ expired: true });
-    }
-
-    // Signing in again works and gives a new id.
-    await member.login('kortlivad@example.se', 'member-password-1');
-    expect(sidOf(member)).not.toBe(memberSid);
-    expect((await member.get('/api/auth/user')).status).toBe(200);
   });
 });
