@@ -6,5 +6,4 @@ const template = (text: string) => {
   return Object.freeze(parts) as unknown as TemplateStringsArray;
 };
 
-export const rawQuery = (text: string) => sql.unsafe(template(text));
 export const rawFragment = (text: string) => sql.fragment(template(text));

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import { maxPosition, type EventSource, type Projection, type ProjectedEvent } from './events';
+import { type EventSource, type Projection, type ProjectedEvent } from './events';
 import { schemaIdentifier } from './schema';
 
 export type RunnerOptions = {
@@ -196,4 +196,3 @@ export class ProjectionRunner {
   }
 }
 
-export { maxPosition };

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { sql } from 'slonik';
 
 export type Migration = { id: string; sql: string };
 
@@ -38,9 +37,3 @@ export async function migrate(connectionUri: string, migrations: readonly Migrat
   }
   return applied;
 }
-
-/** Raw SQL text as a slonik query (for SQL held in constants, never for user input). */
-export const rawSql = (text: string) => {
-  const parts = Object.assign([text], { raw: Object.freeze([text]) });
-  return sql.unsafe(Object.freeze(parts) as unknown as TemplateStringsArray);
-};
