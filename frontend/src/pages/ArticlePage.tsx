@@ -1,0 +1,4 @@
+// Stub so the routes can lazy-load this page; the real page replaces it.
+export default function ArticlePage() {
+  return null;
+}
