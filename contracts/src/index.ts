@@ -8,3 +8,4 @@ export * from './archive/articles';
 export * from './archive/events';
 export * from './auth/auth';
 export * from './search/search';
+export * from './seo/page-meta';

@@ -1,0 +1,168 @@
+import type { Article } from '../archive/articles';
+import type { Video } from '../archive/videos';
+import type { Year } from '../archive/years';
+import {
+  DEFAULT_SHARE_IMAGE,
+  SITE_NAME,
+  articleJsonLd,
+  musicEventJsonLd,
+  videoJsonLd,
+  websiteJsonLd,
+  type JsonLd,
+} from './structured-data';
+
+export { DEFAULT_SHARE_IMAGE, SITE_NAME, isoDateOf, isoDurationOf } from './structured-data';
+export { absolutePageMeta, absoluteUrl } from './absolute-urls';
+
+/**
+ * What a page tells search engines and link previews. The same builders run in the browser (usePageMeta) and on
+ * the server (the HTML a crawler gets), so both always agree. `path` is the canonical path; `image` a path or an
+ * absolute URL; `type` the Open Graph type (default 'website').
+ */
+export type PageMeta = {
+  title: string;
+  description: string;
+  path: string;
+  image?: string;
+  type?: string;
+  jsonLd?: object[];
+  noindex?: boolean;
+};
+
+/** Spec section 9: structured data for at most 10 years on /years, 8 videos and 5 articles elsewhere. */
+export const STRUCTURED_DATA_LIMITS = { years: 10, videos: 8, articles: 5 } as const;
+/** Spec: a year's meta description is the first 100 characters of its description. */
+export const YEAR_DESCRIPTION_LENGTH = 100;
+
+const SITE_DESCRIPTION =
+  'Ett oberoende fanarkiv om Melodifestivalen från 1958 till i dag: alla år, vinnare, videor, artiklar och ett forum för lost media.';
+
+const titled = (title: string) => `${title} | ${SITE_NAME}`;
+
+/** The first `length` characters (not UTF-16 units, so no broken emoji), without trailing space. */
+export function firstCharacters(text: string, length: number): string {
+  return Array.from(text.trim()).slice(0, length).join('').trimEnd();
+}
+
+const notFoundMeta = (title: string, description: string, path: string): PageMeta => ({
+  title: titled(title),
+  description,
+  path,
+  image: DEFAULT_SHARE_IMAGE,
+  noindex: true,
+});
+
+export const pageMeta = {
+  home(): PageMeta {
+    return {
+      title: titled('Melodifestivalens historia från 1958'),
+      description: SITE_DESCRIPTION,
+      path: '/',
+      image: DEFAULT_SHARE_IMAGE,
+      jsonLd: [websiteJsonLd()],
+    };
+  },
+
+  years(years: readonly Year[]): PageMeta {
+    return {
+      title: titled('Alla Melodifestivalen År'),
+      description: 'Alla Melodifestivalens år från 1958 till i dag: vinnare, låtar, arenor, städer och programledare.',
+      path: '/years',
+      image: DEFAULT_SHARE_IMAGE,
+      jsonLd: years.slice(0, STRUCTURED_DATA_LIMITS.years).map(musicEventJsonLd),
+    };
+  },
+
+  year(yearNumber: number, year: Year | null): PageMeta {
+    const path = `/year/${yearNumber}`;
+    if (!year) return notFoundMeta(`År ${yearNumber} hittades inte`, 'Detta år finns inte i vårt arkiv ännu.', path);
+    const description =
+      firstCharacters(year.description, YEAR_DESCRIPTION_LENGTH) || `Melodifestivalen ${year.year}: ${year.winner} vann med ${year.song}.`;
+    return {
+      title: titled(`Melodifestivalen ${year.year}: ${year.winner} – ${year.song}`),
+      description,
+      path,
+      image: year.imageUrl || DEFAULT_SHARE_IMAGE,
+      jsonLd: [musicEventJsonLd(year)],
+    };
+  },
+
+  videoArchive(videos: readonly Video[]): PageMeta {
+    return {
+      title: titled('Videoarkiv'),
+      description: 'Vinnarframträdanden, klassiker, bakom kulisserna, intervjuer och återfunnen lost media från Melodifestivalen.',
+      path: '/video-archive',
+      image: DEFAULT_SHARE_IMAGE,
+      jsonLd: videos.slice(0, STRUCTURED_DATA_LIMITS.videos).map(videoJsonLd),
+    };
+  },
+
+  blog(articles: readonly Article[]): PageMeta {
+    return {
+      title: titled('Artiklar'),
+      description: 'Analyser, kulturhistoria och berättelser om Melodifestivalen genom åren.',
+      path: '/blog',
+      image: DEFAULT_SHARE_IMAGE,
+      jsonLd: articles.slice(0, STRUCTURED_DATA_LIMITS.articles).map(articleJsonLd),
+    };
+  },
+
+  article(id: string, article: Article | null): PageMeta {
+    const path = `/article/${encodeURIComponent(id)}`;
+    if (!article) return notFoundMeta('Artikel hittades inte', 'Artikeln du letar efter finns inte.', path);
+    return {
+      title: titled(article.title),
+      description: article.excerpt,
+      path,
+      image: article.imageUrl || DEFAULT_SHARE_IMAGE,
+      type: 'article',
+      jsonLd: [articleJsonLd(article)],
+    };
+  },
+
+  search(q: string): PageMeta {
+    const query = q.trim();
+    return {
+      title: titled(query ? `Sökresultat för ”${query}”` : 'Sök i arkivet'),
+      description: 'Sök bland Melodifestivalens år, artiklar, videor och foruminlägg.',
+      path: query ? `/search?q=${encodeURIComponent(query)}` : '/search',
+      image: DEFAULT_SHARE_IMAGE,
+      // Result pages are endless variations of the same content: keep them out of the index.
+      noindex: true,
+    };
+  },
+
+  about(): PageMeta {
+    return {
+      title: titled('Om Oss'),
+      description: 'Melloarkivet bevarar Melodifestivalens historia tillsammans med fans och forskare: vårt uppdrag, våra värderingar och kontakt.',
+      path: '/about',
+      image: DEFAULT_SHARE_IMAGE,
+    };
+  },
+
+  forum(): PageMeta {
+    return {
+      title: titled('Lost Media Forum'),
+      description: 'Hjälp till att hitta försvunna klipp, sändningar och inspelningar från Melodifestivalen – dela tips och fynd.',
+      path: '/forum',
+      image: DEFAULT_SHARE_IMAGE,
+    };
+  },
+
+  login(): PageMeta {
+    return {
+      title: titled('Logga in'),
+      description: 'Logga in eller skapa ett konto på Melloarkivet för att skriva i forumet.',
+      path: '/login',
+      image: DEFAULT_SHARE_IMAGE,
+      noindex: true,
+    };
+  },
+
+  notFound(path: string): PageMeta {
+    return notFoundMeta('Page Not Found', 'Sidan du letar efter finns inte på Melloarkivet.', path);
+  },
+};
+
+export type { JsonLd };
