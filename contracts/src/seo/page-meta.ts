@@ -12,7 +12,8 @@ import {
 } from './structured-data';
 
 export { DEFAULT_SHARE_IMAGE, SITE_NAME, isoDateOf, isoDurationOf } from './structured-data';
-export { absolutePageMeta, absoluteUrl } from './absolute-urls';
+export { absolutePageMeta, absoluteUrl, type AbsolutePageMeta } from './absolute-urls';
+export { PAGE_META_ATTRIBUTE, escapeHtml, pageHeadTags, renderHeadTags, scriptSafeJson, type HeadTag } from './head-tags';
 
 /**
  * What a page tells search engines and link previews. The same builders run in the browser (usePageMeta) and on
