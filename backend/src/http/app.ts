@@ -65,7 +65,8 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
     await next();
   });
   for (const router of deps.routers) app.use(router.routes()).use(router.allowedMethods());
-  app.use(staticClient(deps.clientDir));
+  // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).
+  app.use(staticClient(deps.clientDir, { db: deps.pool, publicOrigin: config.publicOrigin, production: config.production }));
   app.on('error', (error) => deps.log('koa error', { error: String(error) }));
   return app;
 }

@@ -1,27 +1,29 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import send from 'koa-send';
 import type { Context, Next } from 'koa';
+import type { CommonQueryMethods } from 'slonik';
+import { pageMeta } from '@mello/contracts';
+import { IndexTemplate } from '../seo/index-template';
+import { routeMeta, type RouteMeta } from '../seo/route-meta';
 
-const PLACEHOLDER = `<!doctype html>
-<html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Melloarkivet</title></head>
-<body><main><h1>Melloarkivet</h1><p>Klienten är inte byggd ännu. Arkivets data finns under <a href="/api/years">/api/years</a>,
-<a href="/api/videos">/api/videos</a> och <a href="/api/articles">/api/articles</a>.</p></main></body></html>`;
+export type StaticClientSeo = {
+  /** Where the read models live: a route's meta comes from the same data the API answers with. */
+  db: CommonQueryMethods;
+  publicOrigin: string;
+  production: boolean;
+};
 
 /**
- * Serves the built React client: files from frontend/dist, and index.html for every other non-API GET so the
- * client's router decides (including its 'Page Not Found' page).
+ * Serves the built React client: files from frontend/dist, and for every other non-API GET its index.html with
+ * the route's title, description, social tags, canonical link and structured data already in <head> (product
+ * decision 8: a crawler without JavaScript sees them). Unknown paths, years and articles answer 404; the client
+ * still renders its own not-found view from the same HTML. Without a build, a small built-in page stands in.
  */
-export function staticClient(distDir: string) {
+export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const root = path.resolve(distDir);
+  const index = new IndexTemplate(root);
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
-    if (!existsSync(path.join(root, 'index.html'))) {
-      ctx.type = 'html';
-      ctx.body = PLACEHOLDER;
-      return;
-    }
     if (ctx.path !== '/' && !ctx.path.endsWith('/')) {
       try {
         const immutable = ctx.path.startsWith('/assets/');
@@ -31,7 +33,25 @@ export function staticClient(distDir: string) {
         if ((error as { status?: number }).status !== 404) throw error;
       }
     }
-    await send(ctx, 'index.html', { root });
+    const { status, meta } = await metaOf(ctx, seo);
+    // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
+    // request's own, so a local port or 127.0.0.1 gives working links.
+    const origin = seo?.production || !ctx.host ? (seo?.publicOrigin ?? '') : `${ctx.protocol}://${ctx.host}`;
+    ctx.status = status;
+    ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
+    ctx.body = index.render(meta, origin);
   };
+}
+
+async function metaOf(ctx: Context, seo: StaticClientSeo | undefined): Promise<RouteMeta> {
+  const q = typeof ctx.query.q === 'string' ? ctx.query.q : '';
+  if (!seo) return { status: 200, meta: { ...pageMeta.home(), path: ctx.path } };
+  try {
+    return await routeMeta(seo.db, ctx.path, { q });
+  } catch (error) {
+    // The read models are unreachable: still send the client, which shows its own friendly error.
+    ctx.app.emit('error', error, ctx);
+    return { status: 200, meta: { ...pageMeta.home(), path: ctx.path } };
+  }
 }

@@ -1,0 +1,46 @@
+/**
+ * The client's routes as the server knows them (spec section 2), so it can give each route's HTML its page meta
+ * and answer 404 for any other path. Keep in step with frontend/src/app/routes.tsx and SPEC.md.
+ */
+export type ClientRoute =
+  | { page: 'home' | 'years' | 'videoArchive' | 'blog' | 'about' | 'login' | 'forum' | 'search' }
+  | { page: 'year'; year: number | null }
+  | { page: 'article'; id: string }
+  | { page: 'forumPost'; id: string }
+  | { page: 'admin' };
+
+const FIXED: Record<string, ClientRoute> = {
+  '/': { page: 'home' },
+  '/years': { page: 'years' },
+  '/video-archive': { page: 'videoArchive' },
+  '/blog': { page: 'blog' },
+  '/search': { page: 'search' },
+  '/about': { page: 'about' },
+  '/login': { page: 'login' },
+  '/forum': { page: 'forum' },
+  '/lost-media': { page: 'forum' },
+  '/admin': { page: 'admin' },
+};
+
+const YEAR_NUMBER = /^\d{1,4}$/;
+
+/** The route a path shows, or null when the client shows its 'Page Not Found' page. */
+export function matchClientRoute(pathname: string): ClientRoute | null {
+  // React Router treats '/years/' as '/years'.
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const fixed = FIXED[path];
+  if (fixed) return fixed;
+  const [, first, second, third, ...rest] = path.split('/');
+  if (rest.length > 0 || !second) return null;
+  let param: string;
+  try {
+    param = decodeURIComponent(third ?? second);
+  } catch {
+    return null;
+  }
+  if (first === 'year' && third === undefined) return { page: 'year', year: YEAR_NUMBER.test(param) ? Number(param) : null };
+  if (first === 'article' && third === undefined) return { page: 'article', id: param };
+  if (first === 'forum' && second === 'post' && third !== undefined) return { page: 'forumPost', id: param };
+  if (first === 'admin' && third !== undefined && ['edit-article', 'edit-year', 'edit-video'].includes(second)) return { page: 'admin' };
+  return null;
+}

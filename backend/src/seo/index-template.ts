@@ -1,0 +1,67 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { absolutePageMeta, pageHeadTags, renderHeadTags, type PageMeta } from '@mello/contracts';
+
+/** Where a route's head tags go; frontend/index.html carries it inside <head>. */
+export const HEAD_MARKER = '<!--app-head-->';
+
+/**
+ * The page the server sends when frontend/dist is not built (backend tests, an API-only checkout). It has the
+ * marker, so a crawler still sees every route's meta and the tests of the server's HTML need no client build.
+ */
+export const FALLBACK_TEMPLATE = `<!doctype html>
+<html lang="sv">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    ${HEAD_MARKER}
+  </head>
+  <body><main><h1>Melloarkivet</h1><p>Klienten är inte byggd ännu (kör <code>npm run build</code>). Arkivets data finns under
+  <a href="/api/years">/api/years</a>, <a href="/api/videos">/api/videos</a> och <a href="/api/articles">/api/articles</a>.</p></main></body>
+</html>`;
+
+/** A title or description written into index.html by hand would double the route's own: take them out. */
+function withoutOwnMeta(html: string): string {
+  const cleaned = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  return cleaned.includes(HEAD_MARKER) ? cleaned : cleaned.replace(/<\/head>/i, `${HEAD_MARKER}\n</head>`);
+}
+
+/**
+ * index.html read once and kept in memory; read again only when the file changes (a rebuild while the server
+ * runs), which costs one stat per page request.
+ */
+export class IndexTemplate {
+  private cached: { mtimeMs: number; html: string } | null = null;
+  private readonly file: string;
+
+  constructor(distDir: string) {
+    this.file = path.join(path.resolve(distDir), 'index.html');
+  }
+
+  /** True when the client is built (its index.html exists). */
+  get built(): boolean {
+    return this.stat() !== null;
+  }
+
+  private stat() {
+    try {
+      return statSync(this.file);
+    } catch {
+      return null;
+    }
+  }
+
+  template(): string {
+    const stat = this.stat();
+    if (!stat) return FALLBACK_TEMPLATE;
+    if (this.cached?.mtimeMs !== stat.mtimeMs) this.cached = { mtimeMs: stat.mtimeMs, html: withoutOwnMeta(readFileSync(this.file, 'utf8')) };
+    return this.cached.html;
+  }
+
+  /** index.html with the page's tags (URLs absolute on `origin`) in place of the marker. */
+  render(meta: PageMeta, origin: string): string {
+    const head = renderHeadTags(pageHeadTags(absolutePageMeta(meta, origin)));
+    // A function replacement, so '$&' or '$1' in an admin-written title is not read as a pattern.
+    return this.template().replace(HEAD_MARKER, () => head);
+  }
+}

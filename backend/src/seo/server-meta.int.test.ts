@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, ApiClient, sampleArticle, sampleVideo, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
+
+/**
+ * What a crawler without JavaScript gets: the HTML of each client route with its page meta in <head>.
+ * Works with the built client's index.html and with the built-in template (no build), as both carry the marker.
+ */
+let backend: TestBackend;
+let crawler: ApiClient;
+let articleId: string;
+let hostileArticleId: string;
+
+const LONG_DESCRIPTION =
+  'ABBA vann med Waterloo och tog sedan hem hela Eurovision Song Contest i Brighton, en seger som förändrade svensk popmusik för alltid.';
+const HOSTILE_TITLE = `</script><script>alert("x")</script><img src=x onerror=alert(1)> & 'citat'`;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  crawler = new ApiClient(backend.url);
+  const admin = await adminClient(backend);
+  await admin.post('/api/years', sampleYear({ year: 1974, description: LONG_DESCRIPTION }));
+  // Ten more years than the first: /years describes only the first 10 (spec section 9).
+  for (let year = 2000; year < 2011; year += 1) await admin.post('/api/years', sampleYear({ year, winner: `Vinnare ${year}`, date: '' }));
+  await admin.post('/api/videos', sampleVideo());
+  articleId = (await admin.post('/api/articles', sampleArticle({ imageUrl: 'https://example.org/cirkus.jpg' }))).body.id;
+  hostileArticleId = (await admin.post('/api/articles', sampleArticle({ title: HOSTILE_TITLE, excerpt: `Utdrag ${HOSTILE_TITLE}` }))).body.id;
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+
+type Head = { status: number; html: string; title: string; meta: (key: string) => string | undefined; jsonLd: any; count: (pattern: RegExp) => number };
+
+const decode = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+async function crawl(path: string): Promise<Head> {
+  const reply = await crawler.get(path, { accept: 'text/html' });
+  expect(reply.headers.get('content-type'), reply.text).toMatch(/^text\/html/);
+  const html = reply.text;
+  const head = html.slice(0, html.indexOf('</head>'));
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
+  const tags = head.match(/<(meta|link)\b[^>]*>/g) ?? [];
+  const script = /<script type="application\/ld\+json" data-page-meta>([\s\S]*?)<\/script>/.exec(head)?.[1];
+  return {
+    status: reply.status,
+    html,
+    title: decode(/<title[^>]*>([\s\S]*?)<\/title>/.exec(head)?.[1] ?? ''),
+    meta: (key) => {
+      const tag = tags.find((candidate) => [attr(candidate, 'name'), attr(candidate, 'property'), attr(candidate, 'rel')].includes(key));
+      const value = tag && (attr(tag, 'content') ?? attr(tag, 'href'));
+      return value === undefined ? undefined : decode(value);
+    },
+    jsonLd: script === undefined ? undefined : JSON.parse(script),
+    count: (pattern) => (head.match(pattern) ?? []).length,
+  };
+}
+
+describe('the HTML a crawler sees', () => {
+  it('home: title, description, Open Graph, canonical and a WebSite with a search action', async () => {
+    const page = await crawl('/');
+    expect(page.status).toBe(200);
+    expect(page.title).toMatch(/ \| Melloarkivet$/);
+    expect(page.meta('description')).toMatch(/Melodifestivalen/);
+    expect(page.meta('og:title')).toBe(page.title);
+    expect(page.meta('og:image')).toBe(`${backend.url}/og-default.png`);
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+    expect(page.meta('canonical')).toBe(`${backend.url}/`);
+    expect(page.meta('robots')).toBeUndefined();
+    expect(page.jsonLd).toMatchObject({ '@type': 'WebSite', potentialAction: { target: { urlTemplate: `${backend.url}/search?q={search_term_string}` } } });
+    // Each tag once: the client replaces these marked tags instead of adding its own.
+    expect(page.count(/<title/g)).toBe(1);
+    expect(page.count(/rel="canonical"/g)).toBe(1);
+    expect(page.count(/name="description"/g)).toBe(1);
+    expect(page.count(/application\/ld\+json/g)).toBe(1);
+    expect(page.count(/data-page-meta/g)).toBeGreaterThan(10);
+  });
+
+  it('/year/1974: the year in the title, the first 100 characters of its description, a music event', async () => {
+    const page = await crawl('/year/1974');
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Melodifestivalen 1974: ABBA – Waterloo | Melloarkivet');
+    expect(page.meta('description')).toBe(LONG_DESCRIPTION.slice(0, 100).trimEnd());
+    expect(page.meta('og:description')).toBe(page.meta('description'));
+    expect(page.meta('og:url')).toBe(`${backend.url}/year/1974`);
+    expect(page.meta('canonical')).toBe(`${backend.url}/year/1974`);
+    expect(page.meta('og:image')).toBe(`${backend.url}/og-default.png`); // no imageUrl: the fallback share image
+    expect(page.jsonLd).toMatchObject({
+      '@type': 'MusicEvent',
+      name: 'Melodifestivalen 1974',
+      startDate: '1974-02-09',
+      performer: { name: 'ABBA' },
+      workPerformed: { name: 'Waterloo' },
+      location: { name: 'Konserthuset', address: { addressLocality: 'Göteborg', addressCountry: 'SE' } },
+    });
+  });
+
+  it('/article/{id}: title, excerpt, image, article type and an Article', async () => {
+    const page = await crawl(`/article/${articleId}`);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Från Cirkus till arenan | Melloarkivet');
+    expect(page.meta('description')).toBe('Finalens resa genom Sverige.');
+    expect(page.meta('og:type')).toBe('article');
+    expect(page.meta('og:image')).toBe('https://example.org/cirkus.jpg');
+    expect(page.jsonLd).toMatchObject({ '@type': 'Article', headline: 'Från Cirkus till arenan', articleSection: 'history', author: { name: 'Admin' } });
+  });
+
+  it('/years: structured data for the first 10 years only', async () => {
+    const page = await crawl('/years');
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Alla Melodifestivalen År | Melloarkivet');
+    expect(page.jsonLd).toHaveLength(10);
+    expect(page.jsonLd.every((event: any) => event['@type'] === 'MusicEvent')).toBe(true);
+    expect(page.jsonLd[0]).toMatchObject({ name: 'Melodifestivalen 2010', url: `${backend.url}/year/2010` });
+    expect(page.jsonLd[0].startDate).toBeUndefined(); // an empty date is left out, never guessed
+  });
+
+  it('/video-archive and /blog describe their videos and articles', async () => {
+    expect((await crawl('/video-archive')).jsonLd).toMatchObject({ '@type': 'VideoObject', name: 'Waterloo', duration: 'PT3M4S' });
+    const blog = await crawl('/blog');
+    expect(blog.jsonLd).toHaveLength(2);
+  });
+
+  it('answers 404 for unknown paths, years and articles, still with the client HTML and a noindex', async () => {
+    for (const path of ['/nope', '/year/1900', '/year/abc', '/article/00000000-0000-4000-8000-000000000000', '/years/1974/extra']) {
+      const page = await crawl(path);
+      expect(page.status, path).toBe(404);
+      expect(page.meta('robots'), path).toBe('noindex, follow');
+      expect(page.count(/<title/g), path).toBe(1);
+    }
+    expect((await crawl('/nope')).title).toBe('Page Not Found | Melloarkivet');
+    expect((await crawl('/year/1900')).title).toBe('År 1900 hittades inte | Melloarkivet');
+  });
+
+  it('escapes a hostile title everywhere it goes: text, attributes and JSON-LD', async () => {
+    const page = await crawl(`/article/${hostileArticleId}`);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('<script>alert');
+    expect(page.html).not.toContain('<img src=x');
+    expect(page.title).toBe(`${HOSTILE_TITLE} | Melloarkivet`);
+    expect(page.meta('og:title')).toBe(`${HOSTILE_TITLE} | Melloarkivet`);
+    expect(page.meta('description')).toBe(`Utdrag ${HOSTILE_TITLE}`);
+    expect(page.jsonLd.headline).toBe(HOSTILE_TITLE);
+  });
+
+  it('search and login pages are not indexed; the API still answers JSON', async () => {
+    const search = await crawl('/search?q=abba');
+    expect(search.title).toBe('Sökresultat för ”abba” | Melloarkivet');
+    expect(search.meta('robots')).toBe('noindex, follow');
+    expect((await crawl('/login')).meta('robots')).toBe('noindex, follow');
+    const api = await crawler.get('/api/nope');
+    expect(api.headers.get('content-type')).toMatch(/json/);
+  });
+});
