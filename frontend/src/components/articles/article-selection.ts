@@ -18,6 +18,6 @@ export function findArticle(articles: readonly Article[] | undefined, id: string
 /** Up to two initials of the author's name for the avatar: 'Anna Svensson' → 'AS', 'Admin' → 'A'. */
 export function authorInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
   return letters.map((word) => word[0]!.toLocaleUpperCase('sv-SE')).join('') || '?';
 }

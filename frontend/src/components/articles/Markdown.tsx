@@ -1,0 +1,80 @@
+import { Box } from '@chakra-ui/react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+/**
+ * Article text as markdown (GitHub flavour: tables, strikethrough, task lists, autolinks).
+ * Raw HTML in the text is dropped (`skipHtml`), and react-markdown's default URL filter removes
+ * `javascript:` and other unsafe links, so an article cannot inject script or markup.
+ * Links open in a new tab (spec, Article detail) without handing the opener to the other site.
+ * Only the article page imports this, so react-markdown stays out of the other routes' code.
+ */
+const components: Components = {
+  a: ({ node: _node, children, ...props }) => (
+    <a {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ),
+  img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt ?? ''} loading="lazy" decoding="async" />,
+  table: ({ node: _node, children, ...props }) => (
+    // Wide tables scroll on their own instead of widening the page on a phone.
+    <Box overflowX="auto" mb="5">
+      <table {...props}>{children}</table>
+    </Box>
+  ),
+};
+
+export function Markdown({ children }: { children: string }) {
+  return (
+    <Box css={proseStyles}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+        {children}
+      </ReactMarkdown>
+    </Box>
+  );
+}
+
+// Typography for the rendered markdown; tokens come from the app's theme.
+const proseStyles = {
+  fontSize: { base: 'md', md: 'lg' },
+  lineHeight: '1.8',
+  color: 'fg',
+  '& > * + *': { marginTop: '1.1em' },
+  '& h1, & h2, & h3, & h4': {
+    fontFamily: 'heading',
+    fontWeight: 'bold',
+    lineHeight: '1.3',
+    marginTop: '1.8em',
+    color: 'fg',
+  },
+  '& h1': { fontSize: '2xl' },
+  '& h2': { fontSize: { base: 'xl', md: '2xl' } },
+  '& h3': { fontSize: { base: 'lg', md: 'xl' } },
+  '& a': {
+    color: 'brand.fg',
+    textDecoration: 'underline',
+    textUnderlineOffset: '3px',
+    _hover: { color: 'gold.fg' },
+  },
+  '& ul, & ol': { paddingInlineStart: '1.5em' },
+  '& ul': { listStyleType: 'disc' },
+  '& ol': { listStyleType: 'decimal' },
+  '& li + li': { marginTop: '0.4em' },
+  '& li::marker': { color: 'brand.fg' },
+  '& strong': { color: 'fg', fontWeight: 'bold' },
+  '& blockquote': {
+    borderInlineStartWidth: '4px',
+    borderColor: 'brand.solid',
+    paddingInlineStart: '1em',
+    color: 'fg.muted',
+    fontStyle: 'italic',
+  },
+  '& code': { fontFamily: 'mono', fontSize: '0.9em', bg: 'bg.emphasized', px: '1', borderRadius: 'sm' },
+  '& pre': { bg: 'bg.muted', p: '4', borderRadius: 'md', overflowX: 'auto' },
+  '& pre code': { bg: 'transparent', px: '0' },
+  '& img': { maxWidth: '100%', height: 'auto', borderRadius: 'md' },
+  '& hr': { borderColor: 'border', marginBlock: '2em' },
+  '& table': { width: '100%', borderCollapse: 'collapse', fontSize: 'md' },
+  '& th, & td': { borderWidth: '1px', borderColor: 'border', px: '3', py: '2', textAlign: 'start' },
+  '& th': { bg: 'bg.muted', fontWeight: 'semibold' },
+} as const;

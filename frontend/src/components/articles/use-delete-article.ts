@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { archiveKeys } from '../../api/archive';
+import { apiFetch, errorMessage } from '../../api/http';
+import { showToast } from '../toaster';
+
+/**
+ * The administrator's article delete (spec sections 2, 7 and 8): DELETE /api/articles/{id}; on success the
+ * toast 'Artikel raderad!' and the caller's `onDeleted` (the article page goes to /blog); on failure 'Fel' with
+ * the server's error or 'Failed to delete article'.
+ */
+export function useDeleteArticle(onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<unknown>(`/api/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    retry: false,
+    onSuccess: async () => {
+      showToast({ title: 'Artikel raderad!', description: 'Artikeln har raderats framgångsrikt.', type: 'success' });
+      // Leave first: refreshing the list while still on the deleted article would flash its not-found view.
+      onDeleted();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: archiveKeys.articles }),
+        queryClient.invalidateQueries({ queryKey: ['/api/search/articles'] }),
+      ]);
+    },
+    onError: (error) => {
+      showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete article'), type: 'error' });
+    },
+  });
+}
