@@ -13,6 +13,8 @@ export type Config = {
   typesenseApiKey: string | null;
   sessionSecret: string;
   sessionMaxAgeMs: number;
+  /** How often buffered forum view counts are written to the log (docs/forum.md). */
+  viewFlushMs: number;
   adminEmail: string;
   adminPassword: string;
   publicOrigin: string;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     typesenseApiKey: env.TYPESENSE_API_KEY || null,
     sessionSecret,
     sessionMaxAgeMs: int(env.SESSION_MAX_AGE_MS, 14 * 24 * 60 * 60 * 1000),
+    viewFlushMs: int(env.VIEW_FLUSH_MS, 5000),
     adminEmail,
     adminPassword,
     publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${port}`,

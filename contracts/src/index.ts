@@ -8,4 +8,7 @@ export * from './archive/articles';
 export * from './archive/events';
 export * from './auth/auth';
 export * from './search/search';
+export * from './forum/forum';
+export * from './forum/events';
+export * from './forum/live';
 export * from './seo/page-meta';

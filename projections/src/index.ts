@@ -6,9 +6,12 @@ export * from './progress';
 export * from './rebuild';
 export * from './archive/archive-read-models';
 export * from './archive/queries';
+export * from './forum/forum-projection';
+export * from './forum/forum-queries';
 
 import { articlesProjection, videosProjection, yearsProjection } from './archive/archive-read-models';
 import type { Projection } from './events';
+import { forumProjection } from './forum/forum-projection';
 import { searchArticlesProjection, searchVideosProjection, searchYearsProjection } from './search/search-projections';
 
 /** Every projection the runner keeps up to date, in the order they apply a batch. */
@@ -19,6 +22,7 @@ export const allProjections: readonly Projection[] = [
   searchYearsProjection,
   searchVideosProjection,
   searchArticlesProjection,
+  forumProjection,
 ];
 export * from './search/search-functions';
 export * from './search/search-projections';

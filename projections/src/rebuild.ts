@@ -77,12 +77,15 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     options.onProgress?.({ events: done, eventsPerSecond, total, etaSeconds });
   };
 
-  if (options.projections.every((projection) => projection.bulk)) {
-    await bulkLoad(options, build, batchSize, report);
-  } else {
+  // Projections with a bulk path fold the whole log in memory; the others (the forum's counters) replay in
+  // batches. Each keeps its own checkpoint, so the swap below catches every one of them up.
+  const bulk = options.projections.filter((projection) => projection.bulk);
+  const batched = options.projections.filter((projection) => !projection.bulk);
+  if (bulk.length > 0) await bulkLoad({ ...options, projections: bulk }, build, batchSize, report);
+  if (batched.length > 0) {
     for (;;) {
-      const batch = await options.pool.transaction((tx) => applyNextBatch(tx, options.source, options.projections, build, batchSize));
-      report(batch.events.length);
+      const batch = await options.pool.transaction((tx) => applyNextBatch(tx, options.source, batched, build, batchSize));
+      if (bulk.length === 0) report(batch.events.length);
       if (batch.events.length < batchSize) break;
     }
   }

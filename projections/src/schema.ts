@@ -4,7 +4,7 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-export const READ_MODEL_VERSION = '2';
+export const READ_MODEL_VERSION = '3';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -52,6 +52,29 @@ export function readModelDdl(schemaName: string): string {
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}
 ${searchTableDdl(s, 'search_articles', 'published_at timestamptz NOT NULL')}
+${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL')}
+    CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at DESC, id);
+    CREATE INDEX forum_posts_category_newest ON ${s}.forum_posts (category, created_at DESC, id);
+
+    CREATE TABLE ${s}.forum_replies (
+      id               uuid PRIMARY KEY,
+      post_id          uuid NOT NULL,
+      created_position text NOT NULL,
+      doc              jsonb NOT NULL
+    );
+    CREATE INDEX forum_replies_by_post ON ${s}.forum_replies (post_id, created_position);
+
+    -- Who liked what: one row per user and target, so a like counts once whatever the log holds.
+    CREATE TABLE ${s}.user_likes (
+      target_type text NOT NULL,
+      target_id   uuid NOT NULL,
+      user_id     text NOT NULL,
+      post_id     uuid NOT NULL,
+      created_at  timestamptz NOT NULL,
+      PRIMARY KEY (target_type, target_id, user_id)
+    );
+    CREATE INDEX user_likes_by_user_and_post ON ${s}.user_likes (user_id, post_id);
+    CREATE INDEX user_likes_by_post ON ${s}.user_likes (post_id);
   `;
 }
 
@@ -78,7 +101,7 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
 `;
 }
 
-const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles'] as const;
+const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'forum_posts'] as const;
 
 /**
  * The search tables' GIN indexes (trigrams on `body`, full text on `tsv`). Each row feeds them about a thousand

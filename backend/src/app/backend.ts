@@ -10,6 +10,7 @@ import {
   allProjections,
   liveReadModelsAreCurrent,
   rebuildReadModels,
+  type ProjectedEvent,
 } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { createArchiveServices, type ArchiveServices } from '../archive/archive-services';
@@ -30,6 +31,12 @@ import type { EventStore } from '../event-store/port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { eventStoreMigrations } from '../event-store/postgres/schema';
 import { createHttpApp } from '../http/app';
+import { createForumService, type ForumService } from '../forum/forum-service';
+import { forumRoutes } from '../forum/forum-routes';
+import { ViewCounter } from '../forum/view-counter';
+import { socketAdapterMigrations, startSocketServer } from '../live/socket-server';
+import { postgresSearchEngine } from '../search/postgres-search-engine';
+import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
 import { openDatabase } from './database';
 
@@ -42,6 +49,9 @@ export type Backend = {
   store: EventStore;
   runner: ProjectionRunner;
   services: ArchiveServices;
+  forum: ForumService;
+  views: ViewCounter;
+  search: SearchEngine;
   databaseUri: string;
   close: () => Promise<void>;
 };
@@ -65,7 +75,7 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log('shutdown step failed', { error: String(error) }));
   };
   try {
-    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...searchMigrations]);
+    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...searchMigrations, ...socketAdapterMigrations]);
     const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
     cleanups.push(() => pool.end());
     const store = await openEventStore(config, pool, database.uri);
@@ -76,7 +86,13 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
       const result = await rebuildReadModels({ pool, connectionUri: database.uri, source: store, projections: allProjections });
       log(`Read models built from ${result.events} events in ${result.seconds.toFixed(1)} s`);
     }
-    const runner = new ProjectionRunner(pool, database.uri, store, allProjections, { schema: LIVE_SCHEMA, log });
+    // The live layer starts after HTTP; batches committed before that have nobody to tell.
+    let onBatch: ((info: { position: string; events: readonly ProjectedEvent[] }) => Promise<void>) | null = null;
+    const runner = new ProjectionRunner(pool, database.uri, store, allProjections, {
+      schema: LIVE_SCHEMA,
+      log,
+      onBatch: (info) => void onBatch?.(info).catch((error: unknown) => log('live broadcast failed', { error: String(error) })),
+    });
     runner.start();
     cleanups.push(() => runner.stop());
     const progress = new ReadModelProgress(pool, database.uri);
@@ -84,6 +100,11 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
     cleanups.push(() => progress.close());
 
     const services = createArchiveServices(store, progress);
+    const search = postgresSearchEngine(pool);
+    const forum = createForumService({ store, readModels: progress, pool });
+    const views = new ViewCounter(store, { flushMs: config.viewFlushMs, windowMs: 30 * 60 * 1000, onError: (error) => log('view count flush failed', { error: String(error) }) });
+    views.start();
+    cleanups.push(() => views.stop());
     if ((await ensureAdminAccount(pool, config.adminEmail, config.adminPassword)) === 'created') {
       log(`Created the administrator account ${config.adminEmail}`);
     }
@@ -108,7 +129,8 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
         yearRoutes({ pool, years: services.years }),
         videoRoutes({ pool, videos: services.videos }),
         articleRoutes({ pool, articles: services.articles }),
-        searchRoutes({ pool }),
+        searchRoutes({ engine: search }),
+        forumRoutes({ pool, forum, views }),
       ],
     });
     const server = http.createServer(app.callback());
@@ -123,6 +145,17 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
           server.closeAllConnections();
         }),
     );
+    const live = await startSocketServer(server, {
+      pool,
+      databaseUri: database.uri,
+      publicOrigin: config.publicOrigin,
+      sessionSecret: config.sessionSecret,
+      adminEmail: config.adminEmail,
+      search,
+      log,
+    });
+    cleanups.push(() => live.close());
+    onBatch = live.forum.onBatch;
     const sweep = setInterval(() => void deleteExpiredSessions(pool).catch(() => undefined), 10 * 60 * 1000);
     sweep.unref();
     cleanups.push(async () => clearInterval(sweep));
@@ -136,6 +169,9 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
       store,
       runner,
       services,
+      forum,
+      views,
+      search,
       databaseUri: database.uri,
       close: closeAll,
     };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMA_VERSIONS, type Actor, type DomainEvent } from '@mello/contracts';
+import { EVENT_SCHEMA_VERSIONS, FORUM_EVENT_SCHEMA_VERSIONS, type Actor, type DomainEvent } from '@mello/contracts';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent } from '../event-store/port';
 import { ConflictError } from './errors';
 
@@ -35,6 +35,8 @@ export async function loadAggregate<State, Command, Event extends DomainEvent>(
   return { state, expectedRevision: last ? last.streamRevision : 'no_stream' };
 }
 
+const SCHEMA_VERSIONS: Record<string, number> = { ...EVENT_SCHEMA_VERSIONS, ...FORUM_EVENT_SCHEMA_VERSIONS };
+
 export function toNewEvents(events: readonly DomainEvent[], context: CommandContext): NewEvent[] {
   const occurredAt = new Date().toISOString();
   return events.map((event) => ({
@@ -46,7 +48,7 @@ export function toNewEvents(events: readonly DomainEvent[], context: CommandCont
       occurredAt,
       correlationId: context.correlationId,
       causationId: context.causationId,
-      schemaVersion: (EVENT_SCHEMA_VERSIONS as Record<string, number>)[event.type] ?? 1,
+      schemaVersion: SCHEMA_VERSIONS[event.type] ?? 1,
     },
   }));
 }

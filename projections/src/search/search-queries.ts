@@ -7,7 +7,7 @@ export const FUZZY_THRESHOLD = 0.4;
 const MAX_TERMS = 8;
 
 export type SearchSpec = {
-  table: 'search_years' | 'search_videos' | 'search_articles';
+  table: 'search_years' | 'search_videos' | 'search_articles' | 'forum_posts';
   q: string;
   /** Extra WHERE conditions (category, decade). */
   filters?: FragmentSqlToken[];

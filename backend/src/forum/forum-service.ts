@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type ForumPostCreateInput, type ForumPostEditInput } from '@mello/contracts';
+import { forumPostJson, forumReplyJson } from '@mello/projections';
+import type { DatabasePool } from 'slonik';
+import type { ReadModelWaiter } from '../archive/document-service';
+import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../event-store/port';
+import { handleCommand, loadAggregate, toNewEvents, type CommandContext } from '../shared/command-handler';
+import { NotFoundError } from '../shared/errors';
+import { decidePostLike, decideReplyLike, postLikeStream, replyLikeStream } from './like';
+import { forumPostStream, postDecider, type ForumActor } from './post';
+import { forumReplyStream, replyDecider } from './reply';
+
+/**
+ * The forum's application service: each command loads the streams it needs, decides, appends, and answers only
+ * once the read models show the change (read your writes), with the document as the read model holds it.
+ */
+export function createForumService(deps: { store: EventStore; readModels: ReadModelWaiter; pool: DatabasePool }) {
+  const { store, readModels, pool } = deps;
+  const now = () => new Date().toISOString();
+  const settle = (position: LogPosition | null) => readModels.waitFor(position);
+
+  const loadPost = (postId: string) => loadAggregate(store, forumPostStream(postId), postDecider);
+  const loadReply = (replyId: string) => loadAggregate(store, forumReplyStream(replyId), replyDecider);
+
+  const postJson = async (postId: string, missing = POST_NOT_FOUND_MESSAGE) => {
+    const body = await forumPostJson(pool, postId);
+    if (body === null) throw new NotFoundError(missing);
+    return body;
+  };
+
+  /** Appends a like's only event; a second like of the same target by the same user is already there. */
+  const appendLike = async (stream: string, events: Parameters<typeof toNewEvents>[0], context: CommandContext) => {
+    try {
+      return (await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: 'no_stream' })).position;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return null;
+      throw error;
+    }
+  };
+
+  return {
+    async createPost(input: ForumPostCreateInput, by: ForumActor, context: CommandContext): Promise<string> {
+      const postId = randomUUID();
+      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'create', postId, input, by, now: now() }, context);
+      await settle(result.position);
+      return postJson(postId);
+    },
+
+    async editPost(postId: string, input: ForumPostEditInput, by: ForumActor, context: CommandContext): Promise<string> {
+      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'edit', input, by, now: now() }, context);
+      await settle(result.position);
+      return postJson(postId);
+    },
+
+    async deletePost(postId: string, by: ForumActor, context: CommandContext): Promise<void> {
+      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'delete', by }, context);
+      await settle(result.position);
+    },
+
+    async postReply(postId: string, content: string, by: ForumActor, context: CommandContext): Promise<string> {
+      const post = await loadPost(postId);
+      const replyId = randomUUID();
+      const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, by, now: now() };
+      const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
+      await settle(result.position);
+      const body = await forumReplyJson(pool, replyId);
+      // The post was deleted between the check and the append: the reply has nothing to belong to.
+      if (body === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      return body;
+    },
+
+    async deleteReply(replyId: string, by: ForumActor, context: CommandContext): Promise<void> {
+      const reply = await loadReply(replyId);
+      const postId = reply.state.status === 'none' ? null : reply.state.reply.postId;
+      const postIsLive = postId !== null && (await loadPost(postId)).state.status === 'active';
+      const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, { type: 'delete', postIsLive, by }, context);
+      await settle(result.position);
+    },
+
+    async likePost(postId: string, by: ForumActor, context: CommandContext): Promise<{ postId: string; likes: number; liked: true }> {
+      const { state } = await loadPost(postId);
+      const target = { live: state.status === 'active', authorId: state.status === 'none' ? null : state.post.authorId };
+      const events = decidePostLike(target, { postId, userId: by.userId, now: now() });
+      await settle(await appendLike(postLikeStream(postId, by.userId), events, context));
+      const post = JSON.parse(await postJson(postId)) as { likes: number };
+      return { postId, likes: post.likes, liked: true };
+    },
+
+    async likeReply(replyId: string, by: ForumActor, context: CommandContext): Promise<{ replyId: string; postId: string; likes: number; liked: true }> {
+      const { state } = await loadReply(replyId);
+      const postId = state.status === 'none' ? null : state.reply.postId;
+      const postIsLive = postId !== null && (await loadPost(postId)).state.status === 'active';
+      const target = { live: state.status === 'active' && postIsLive, authorId: state.status === 'none' ? null : state.reply.authorId, postId };
+      const events = decideReplyLike(target, { replyId, userId: by.userId, now: now() });
+      await settle(await appendLike(replyLikeStream(replyId, by.userId), events, context));
+      const body = await forumReplyJson(pool, replyId);
+      if (body === null) throw new NotFoundError(REPLY_NOT_FOUND_MESSAGE);
+      return { replyId, postId: postId!, likes: (JSON.parse(body) as { likes: number }).likes, liked: true };
+    },
+  };
+}
+
+export type ForumService = ReturnType<typeof createForumService>;

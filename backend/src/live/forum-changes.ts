@@ -1,0 +1,78 @@
+import type { ForumChange, ForumEvent, ForumPost, ForumReply } from '@mello/contracts';
+import { forumPostJson, forumReplyJson, type ProjectedEvent } from '@mello/projections';
+import type { CommonQueryMethods } from 'slonik';
+
+type Data<T extends ForumEvent['type']> = Extract<ForumEvent, { type: T }>['data'];
+
+/** A change and the rooms it goes to: list changes reach the forum list, post changes the post's page. */
+export type RoutedChange = { change: ForumChange; toList: boolean; postId: string | null };
+
+/**
+ * Turns a committed batch of events into the messages clients need, with the state as the read model now holds
+ * it (so a like count is the count, not a +1 a client could double-apply). Several likes of one target in a batch
+ * become one message; something deleted later in the same batch is not announced as changed.
+ */
+export async function forumChangesFor(db: CommonQueryMethods, events: readonly ProjectedEvent[], position: string): Promise<RoutedChange[]> {
+  const changes: RoutedChange[] = [];
+  const post = async (postId: string) => parse<ForumPost>(await forumPostJson(db, postId));
+  const reply = async (replyId: string) => parse<ForumReply>(await forumReplyJson(db, replyId));
+  const announcedLikes = new Set<string>();
+
+  for (const event of events) {
+    switch (event.type as ForumEvent['type']) {
+      case 'ForumPostCreated':
+      case 'ForumPostEdited': {
+        const { postId } = event.data as Data<'ForumPostCreated'>;
+        const current = await post(postId);
+        if (!current) break;
+        const kind = event.type === 'ForumPostCreated' ? 'post-created' : 'post-updated';
+        changes.push({ change: { kind, post: current, position }, toList: true, postId });
+        break;
+      }
+      case 'ForumPostDeleted': {
+        const { postId } = event.data as Data<'ForumPostDeleted'>;
+        changes.push({ change: { kind: 'post-deleted', postId, position }, toList: true, postId });
+        break;
+      }
+      case 'ForumReplyPosted': {
+        const { replyId, postId } = event.data as Data<'ForumReplyPosted'>;
+        const [created, parent] = await Promise.all([reply(replyId), post(postId)]);
+        if (!created || !parent) break;
+        changes.push({
+          change: { kind: 'reply-created', reply: created, repliesCount: parent.repliesCount, lastReplyAt: parent.lastReplyAt, position },
+          toList: true,
+          postId,
+        });
+        break;
+      }
+      case 'ForumReplyDeleted': {
+        const { replyId, postId } = event.data as Data<'ForumReplyDeleted'>;
+        const parent = await post(postId);
+        if (!parent) break;
+        changes.push({ change: { kind: 'reply-deleted', replyId, postId, repliesCount: parent.repliesCount, position }, toList: true, postId });
+        break;
+      }
+      case 'ForumPostLiked': {
+        const { postId } = event.data as Data<'ForumPostLiked'>;
+        if (announcedLikes.has(postId)) break;
+        announcedLikes.add(postId);
+        const current = await post(postId);
+        if (current) changes.push({ change: { kind: 'post-likes', postId, likes: current.likes, position }, toList: true, postId });
+        break;
+      }
+      case 'ForumReplyLiked': {
+        const { replyId, postId } = event.data as Data<'ForumReplyLiked'>;
+        if (announcedLikes.has(replyId)) break;
+        announcedLikes.add(replyId);
+        const current = await reply(replyId);
+        if (current) changes.push({ change: { kind: 'reply-likes', replyId, postId, likes: current.likes, position }, toList: false, postId });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return changes;
+}
+
+const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));

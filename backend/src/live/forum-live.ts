@@ -1,0 +1,139 @@
+import {
+  FORUM_LIST_ROOM,
+  forumPostRoom,
+  type ClientToServerEvents,
+  type ForumPost,
+  type ForumPresence,
+  type ForumReply,
+  type ForumResync,
+  type ServerToClientEvents,
+} from '@mello/contracts';
+import { LIVE_SCHEMA, forumPostJson, forumRepliesJson, type ProjectedEvent } from '@mello/projections';
+import { sql, type DatabasePool } from 'slonik';
+import type { Server, Socket } from 'socket.io';
+import { isUuid } from '../http/validation';
+import { displayName } from '@mello/contracts';
+import type { SearchEngine } from '../search/search-engine';
+import { forumChangesFor } from './forum-changes';
+import type { SocketData } from './socket-auth';
+
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** A typing indicator that is not refreshed goes away by itself (a closed laptop does not type forever). */
+const TYPING_TIMEOUT_MS = 8000;
+
+/**
+ * The forum's live layer: rooms for the list and each post, presence ("N läser nu", "X skriver ett svar…")
+ * counted across every server process through the adapter, a resync for clients that missed messages, and the
+ * broadcast of each committed batch of forum events.
+ */
+export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; search: SearchEngine; log: (message: string) => void }) {
+  const typingTimers = new WeakMap<LiveSocket, NodeJS.Timeout>();
+
+  const presenceOf = async (postId: string): Promise<ForumPresence> => {
+    const sockets = await io.in(forumPostRoom(postId)).fetchSockets();
+    const typing = [...new Set(sockets.filter((s) => s.data.typingIn === postId && s.data.user).map((s) => displayName(s.data.user)))];
+    return { postId, readers: sockets.length, typing };
+  };
+  const announcePresence = async (postId: string) => {
+    io.to(forumPostRoom(postId)).emit('forum:presence', await presenceOf(postId));
+  };
+  const stopTyping = (socket: LiveSocket) => {
+    clearTimeout(typingTimers.get(socket));
+    const postId = socket.data.typingIn;
+    socket.data.typingIn = null;
+    return postId;
+  };
+  const safely = (work: () => Promise<unknown>) => void work().catch((error: unknown) => deps.log(`live: ${(error as Error).message}`));
+
+  io.on('connection', (socket: LiveSocket) => {
+    socket.on('forum:watch-list', (ack) => {
+      void socket.join(FORUM_LIST_ROOM);
+      ack?.({ ok: true, value: null });
+    });
+    socket.on('forum:unwatch-list', () => void socket.leave(FORUM_LIST_ROOM));
+
+    socket.on('forum:watch-post', (postId, ack) => {
+      if (typeof postId !== 'string' || !isUuid(postId)) return ack?.({ ok: false, error: 'Inlägg hittades inte' });
+      void socket.join(forumPostRoom(postId));
+      safely(async () => {
+        const presence = await presenceOf(postId);
+        ack?.({ ok: true, value: presence });
+        socket.to(forumPostRoom(postId)).emit('forum:presence', presence);
+      });
+    });
+
+    socket.on('forum:unwatch-post', (postId) => {
+      if (typeof postId !== 'string' || !isUuid(postId)) return;
+      if (socket.data.typingIn === postId) stopTyping(socket);
+      void socket.leave(forumPostRoom(postId));
+      safely(() => announcePresence(postId));
+    });
+
+    socket.on('forum:typing', (postId, typing) => {
+      // Only a signed-in reader of this post can type a reply.
+      if (!socket.data.user || typeof postId !== 'string' || !socket.rooms.has(forumPostRoom(postId))) return;
+      const before = socket.data.typingIn;
+      if (typing === true) {
+        clearTimeout(typingTimers.get(socket));
+        socket.data.typingIn = postId;
+        typingTimers.set(
+          socket,
+          setTimeout(() => {
+            if (stopTyping(socket) === postId) safely(() => announcePresence(postId));
+          }, TYPING_TIMEOUT_MS),
+        );
+      } else if (before === postId) {
+        stopTyping(socket);
+      }
+      if (before !== socket.data.typingIn) safely(() => announcePresence(postId));
+    });
+
+    socket.on('forum:resync', (request, ack) => {
+      if (typeof ack !== 'function') return;
+      safely(async () => {
+        try {
+          ack({ ok: true, value: await resync(request) });
+        } catch (error) {
+          ack({ ok: false, error: (error as Error).message });
+        }
+      });
+    });
+
+    socket.on('disconnecting', () => {
+      stopTyping(socket);
+      const posts = [...socket.rooms].filter((room) => room.startsWith('forum:post:')).map((room) => room.slice('forum:post:'.length));
+      // After the socket has left its rooms, the others learn it is gone.
+      setImmediate(() => posts.forEach((postId) => safely(() => announcePresence(postId))));
+    });
+  });
+
+  const forumPosition = async () =>
+    deps.pool.maybeOneFirst(sql.unsafe`SELECT position FROM ${sql.identifier([LIVE_SCHEMA, 'checkpoints'])} WHERE projection = 'forum'`) as Promise<string | null>;
+
+  async function resync(request: Parameters<ClientToServerEvents['forum:resync']>[0]): Promise<ForumResync> {
+    const position = await forumPosition();
+    if (request?.scope === 'post' && typeof request.postId === 'string' && isUuid(request.postId)) {
+      const post = await forumPostJson(deps.pool, request.postId);
+      const replies = post === null ? [] : (JSON.parse(await forumRepliesJson(deps.pool, request.postId)) as ForumReply[]);
+      return { scope: 'post', post: post === null ? null : (JSON.parse(post) as ForumPost), replies, position };
+    }
+    if (request?.scope === 'list') {
+      const posts = JSON.parse(await deps.search.searchForum({ q: '', category: null, limit: 50 })) as ForumPost[];
+      return { scope: 'list', posts, position };
+    }
+    throw new Error('Okänd begäran');
+  }
+
+  return {
+    /** Called after each committed projection batch (on the process that applied it; the adapter fans out). */
+    async onBatch(info: { position: string; events: readonly ProjectedEvent[] }) {
+      if (!info.events.some((event) => event.type.startsWith('Forum'))) return;
+      for (const { change, toList, postId } of await forumChangesFor(deps.pool, info.events, info.position)) {
+        const rooms = [...(toList ? [FORUM_LIST_ROOM] : []), ...(postId ? [forumPostRoom(postId)] : [])];
+        io.to(rooms).emit('forum:change', change);
+      }
+    },
+  };
+}

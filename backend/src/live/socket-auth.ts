@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http';
+import type { AuthUser } from '@mello/contracts';
+import Cookies from 'cookies';
+import type { DatabasePool } from 'slonik';
+import type { Socket } from 'socket.io';
+import { createPostgresSessionStore } from '../auth/session-store';
+import { findUserById, toAuthUser } from '../auth/users';
+
+export const SESSION_COOKIE = 'mello.sid';
+
+/**
+ * Refuses a handshake a browser makes on behalf of another site: an Origin header, when present, must be the
+ * configured public origin or the origin the request was addressed to (the same rule as the CSRF check).
+ */
+export function originAllowed(publicOrigin: string) {
+  const allowed = new URL(publicOrigin).origin;
+  return (req: IncomingMessage, callback: (error: string | null | undefined, success: boolean) => void) => {
+    const origin = req.headers.origin;
+    if (!origin) return callback(null, true);
+    let given: URL;
+    try {
+      given = new URL(origin);
+    } catch {
+      return callback('Ogiltigt ursprung', false);
+    }
+    const sameHost = given.host === req.headers.host;
+    callback(given.origin === allowed || sameHost ? null : 'Anslutningen kom från en annan webbplats och nekades', given.origin === allowed || sameHost);
+  };
+}
+
+/**
+ * Reads the same signed session cookie koa-session sets, loads the session row and its user: `socket.data.user`
+ * is the signed-in member, or null for a visitor (who may watch, but not type or act). A forged or expired
+ * cookie is simply a visitor.
+ */
+export async function userFromHandshake(req: IncomingMessage, deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string }): Promise<AuthUser | null> {
+  const cookies = new Cookies(req, undefined as never, { keys: [deps.sessionSecret] });
+  const sid = cookies.get(SESSION_COOKIE, { signed: true });
+  if (!sid) return null;
+  const session = await createPostgresSessionStore(deps.pool).get(sid);
+  const userId = session?.userId;
+  if (typeof userId !== 'string') return null;
+  if (typeof session?._expire === 'number' && session._expire < Date.now()) return null;
+  const row = await findUserById(deps.pool, userId);
+  return row ? toAuthUser(row, deps.adminEmail) : null;
+}
+
+export type SocketData = { user: AuthUser | null; typingIn: string | null };
+
+export function sessionMiddleware(deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string }) {
+  return (socket: Socket, next: (error?: Error) => void) => {
+    userFromHandshake(socket.request, deps).then(
+      (user) => {
+        socket.data = { user, typingIn: null } satisfies SocketData;
+        next();
+      },
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+}

@@ -1,0 +1,52 @@
+import type { YearSearchQuery } from '@mello/contracts';
+import { searchJson } from '@mello/projections';
+import { sql, type DatabasePool } from 'slonik';
+import type { ForumSearchQuery, SearchEngine } from './search-engine';
+
+/**
+ * The embedded default: search read models in PostgreSQL (projections/src/search), ranked by searchJson.
+ * What each year category means is documented with YEAR_SEARCH_CATEGORIES in contracts.
+ */
+export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
+  return {
+    name: 'postgres',
+
+    searchYears({ q, category, decade }: YearSearchQuery) {
+      const filters = [
+        ...(decade === null ? [] : [sql.fragment`year BETWEEN ${decade} AND ${decade + 9}`]),
+        ...(category === 'classics' ? [sql.fragment`is_classic`] : []),
+        ...(category === 'lost-media' ? [sql.fragment`NOT has_video`] : []),
+        ...(category === 'controversies' ? [sql.fragment`has_controversies`] : []),
+      ];
+      return searchJson(pool, {
+        table: 'search_years',
+        q,
+        filters,
+        namesOnly: category === 'winners',
+        exactFields: ['winner', 'song'],
+        exactYear: true,
+        order: sql.fragment`year DESC`,
+      });
+    },
+
+    searchArticles(q: string) {
+      return searchJson(pool, { table: 'search_articles', q, exactFields: ['title'], order: sql.fragment`published_at DESC, created_position` });
+    },
+
+    searchVideos(q: string) {
+      return searchJson(pool, { table: 'search_videos', q, exactFields: ['title', 'artist'], exactYear: true, order: sql.fragment`created_position` });
+    },
+
+    searchForum({ q, category, limit }: ForumSearchQuery) {
+      return searchJson(pool, {
+        table: 'forum_posts',
+        q,
+        filters: category === null ? [] : [sql.fragment`category = ${category}`],
+        exactFields: ['title'],
+        // Newest first: the list screen reads from here, and an index on (created_at, id) answers it.
+        order: sql.fragment`created_at DESC, id`,
+        limit,
+      });
+    },
+  };
+}

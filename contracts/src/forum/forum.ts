@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { FIRST_CONTEST_YEAR } from '../archive/years';
+import { cleanList, wholeNumber } from '../fields';
+import { searchText } from '../search/search';
+
+export const FORUM_CATEGORIES = ['lost-media', 'found', 'tips', 'general'] as const;
+export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
+export const FORUM_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type ForumPriority = (typeof FORUM_PRIORITIES)[number];
+export const FORUM_STATUSES = ['active', 'solved'] as const;
+export type ForumStatus = (typeof FORUM_STATUSES)[number];
+
+export const FORUM_TITLE_MIN = 5;
+export const FORUM_CONTENT_MIN = 10;
+export const FORUM_TITLE_MAX = 200;
+export const FORUM_CONTENT_MAX = 20_000;
+export const FORUM_REPLY_MAX = 10_000;
+export const FORUM_TAG_MAX = 40;
+export const FORUM_TAGS_MAX = 20;
+
+/** A forum post as the API answers it (spec section 3). The server sets author, counts and status. */
+export const ForumPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  category: z.enum(FORUM_CATEGORIES),
+  priority: z.enum(FORUM_PRIORITIES).nullable(),
+  year: z.number().int().nullable(),
+  reward: z.number().int(),
+  status: z.enum(FORUM_STATUSES),
+  tags: z.array(z.string()),
+  likes: z.number().int(),
+  views: z.number().int(),
+  repliesCount: z.number().int(),
+  lastReplyAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ForumPost = z.infer<typeof ForumPostSchema>;
+
+export const ForumReplySchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  likes: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ForumReply = z.infer<typeof ForumReplySchema>;
+
+/** The latest year a post may be about: the current one (product decision 4, the same bound on edit). */
+export const latestForumYear = (now = new Date()) => now.getFullYear();
+
+const title = z
+  .string({ required_error: 'Titel måste vara minst 5 tecken', invalid_type_error: 'Titeln måste vara text' })
+  .trim()
+  .min(FORUM_TITLE_MIN, 'Titel måste vara minst 5 tecken')
+  .max(FORUM_TITLE_MAX, `Titeln får vara högst ${FORUM_TITLE_MAX} tecken`);
+const content = z
+  .string({ required_error: 'Innehåll måste vara minst 10 tecken', invalid_type_error: 'Innehållet måste vara text' })
+  .trim()
+  .min(FORUM_CONTENT_MIN, 'Innehåll måste vara minst 10 tecken')
+  .max(FORUM_CONTENT_MAX, `Innehållet får vara högst ${FORUM_CONTENT_MAX} tecken`);
+const category = z.enum(FORUM_CATEGORIES, {
+  errorMap: () => ({ message: `Kategorin måste vara en av: ${FORUM_CATEGORIES.join(', ')}` }),
+});
+/** Optional: null, '' and 'none' (a form's empty choice) all mean no priority. */
+const priority = z.preprocess(
+  (value) => (value === '' || value === 'none' || value === undefined ? null : value),
+  z.enum(FORUM_PRIORITIES, { errorMap: () => ({ message: `Prioriteten måste vara en av: ${FORUM_PRIORITIES.join(', ')}` }) }).nullable(),
+);
+const year = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  wholeNumber(FIRST_CONTEST_YEAR, 9999)
+    .refine((value) => value <= latestForumYear(), () => ({ message: `Året får vara högst ${latestForumYear()}` }))
+    .nullable(),
+);
+const reward = z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber(0, 100_000_000));
+/** Free-text tags: non-strings dropped (spec section 5), trimmed, no empty ones, no duplicates. */
+const tags = z
+  .array(z.unknown(), { invalid_type_error: 'Taggar måste vara en lista' })
+  .transform((values) => cleanList(values.filter((value): value is string => typeof value === 'string')))
+  .refine((values) => values.length <= FORUM_TAGS_MAX, `Högst ${FORUM_TAGS_MAX} taggar`)
+  .refine((values) => values.every((tag) => tag.length <= FORUM_TAG_MAX), `En tagg får vara högst ${FORUM_TAG_MAX} tecken`);
+
+/** POST /api/forum/posts. Unknown keys (authorId, likes, status …) are dropped: the server sets them. */
+export const ForumPostCreateInputSchema = z.object({
+  title,
+  content,
+  category: category.default('general'),
+  priority: priority.default(null),
+  year: year.default(null),
+  reward: reward.default(0),
+  tags: tags.default([]),
+});
+export type ForumPostCreateInput = z.output<typeof ForumPostCreateInputSchema>;
+
+/** PUT /api/forum/posts/{id}: any of the editable fields; status lets the author mark the post solved. */
+export const ForumPostEditInputSchema = z.object({
+  title: title.optional(),
+  content: content.optional(),
+  category: category.optional(),
+  priority: priority.optional(),
+  year: year.optional(),
+  reward: reward.optional(),
+  tags: tags.optional(),
+  status: z.enum(FORUM_STATUSES, { errorMap: () => ({ message: 'Status måste vara active eller solved' }) }).optional(),
+});
+export type ForumPostEditInput = z.output<typeof ForumPostEditInputSchema>;
+
+export const ForumReplyInputSchema = z.object({
+  content: z
+    .string({ required_error: 'Svaret får inte vara tomt', invalid_type_error: 'Svaret måste vara text' })
+    .trim()
+    .min(1, 'Svaret får inte vara tomt')
+    .max(FORUM_REPLY_MAX, `Svaret får vara högst ${FORUM_REPLY_MAX} tecken`),
+});
+
+export const FORUM_SEARCH_LIMIT = 200;
+
+/** GET /api/search/forum: q, category (all or one of the four), limit (newest first when q is empty). */
+export const ForumSearchQuerySchema = z.object({
+  q: searchText.default(''),
+  category: z
+    .enum(['all', ...FORUM_CATEGORIES], { errorMap: () => ({ message: `Måste vara all eller en av: ${FORUM_CATEGORIES.join(', ')}` }) })
+    .default('all')
+    .transform((value) => (value === 'all' ? null : value)),
+  limit: wholeNumber(1, FORUM_SEARCH_LIMIT).default(50),
+});
+
+/** The spec's Swedish messages for liking one's own content (section 5). */
+export const OWN_POST_LIKE_MESSAGE = 'Kan inte gilla eget inlägg';
+export const OWN_REPLY_LIKE_MESSAGE = 'Kan inte gilla eget svar';
+export const POST_NOT_FOUND_MESSAGE = 'Inlägg hittades inte';
+export const REPLY_NOT_FOUND_MESSAGE = 'Svaret hittades inte';

@@ -1,0 +1,168 @@
+import type { ForumEvent } from '@mello/contracts';
+import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
+import type { ProjectedEvent, Projection } from '../events';
+
+type Tx = DatabaseTransactionConnection;
+type Data<T extends ForumEvent['type']> = Extract<ForumEvent, { type: T }>['data'];
+
+const FORUM_EVENT_TYPES = [
+  'ForumPostCreated',
+  'ForumPostEdited',
+  'ForumPostDeleted',
+  'ForumReplyPosted',
+  'ForumReplyDeleted',
+  'ForumPostLiked',
+  'ForumReplyLiked',
+  'ForumPostViewsCounted',
+] as const satisfies ReadonlyArray<ForumEvent['type']>;
+
+/** What search matches in a post: the title ranks as its "names"; everything else is body text. */
+export const forumSearchTexts = (post: { title: string; content: string; tags: string[]; authorName: string; category: string }) => ({
+  names_text: post.title,
+  body_text: [post.title, post.content, post.tags.join(' '), post.authorName, post.category].join(' \n '),
+});
+
+/**
+ * The forum's read models: posts (the API document with its counts, plus the search columns), replies, and
+ * who liked what. Counts are kept by the projection (likes, repliesCount, lastReplyAt, views) so a list never
+ * counts rows. Events are applied one by one in log order: forum batches are small and each event touches one or
+ * two rows; an event about something already deleted changes nothing.
+ */
+export const forumProjection: Projection = {
+  name: 'forum',
+  eventTypes: new Set(FORUM_EVENT_TYPES),
+  async apply(tx, schema, events) {
+    for (const event of events) await applyForumEvent(tx, schema, event);
+  },
+};
+
+async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): Promise<void> {
+  const posts = sql.identifier([schema, 'forum_posts']);
+  const replies = sql.identifier([schema, 'forum_replies']);
+  const likes = sql.identifier([schema, 'user_likes']);
+  switch (event.type as ForumEvent['type']) {
+    case 'ForumPostCreated': {
+      const d = event.data as Data<'ForumPostCreated'>;
+      const doc = {
+        id: d.postId,
+        title: d.title,
+        content: d.content,
+        authorId: d.authorId,
+        authorName: d.authorName,
+        category: d.category,
+        priority: d.priority,
+        year: d.year,
+        reward: d.reward,
+        status: d.status,
+        tags: d.tags,
+        likes: 0,
+        views: 0,
+        repliesCount: 0,
+        lastReplyAt: null,
+        createdAt: d.createdAt,
+        updatedAt: d.createdAt,
+      };
+      const texts = forumSearchTexts(d);
+      await tx.query(sql.unsafe`
+        INSERT INTO ${posts} (id, created_position, created_at, category, doc, names_text, body_text)
+        VALUES (${d.postId}, ${event.position}, ${d.createdAt}, ${d.category}, ${sql.jsonb(doc as SerializableValue)}, ${texts.names_text}, ${texts.body_text})
+        ON CONFLICT (id) DO NOTHING`);
+      return;
+    }
+    case 'ForumPostEdited': {
+      const d = event.data as Data<'ForumPostEdited'>;
+      const fields = {
+        title: d.title,
+        content: d.content,
+        category: d.category,
+        priority: d.priority,
+        year: d.year,
+        reward: d.reward,
+        tags: d.tags,
+        status: d.status,
+        updatedAt: d.updatedAt,
+      };
+      const author = await tx.maybeOneFirst(sql.unsafe`SELECT doc->>'authorName' FROM ${posts} WHERE id = ${d.postId}`);
+      if (author === null) return;
+      const texts = forumSearchTexts({ ...d, authorName: String(author) });
+      await tx.query(sql.unsafe`
+        UPDATE ${posts}
+           SET doc = doc || ${sql.jsonb(fields as SerializableValue)}, category = ${d.category},
+               names_text = ${texts.names_text}, body_text = ${texts.body_text}
+         WHERE id = ${d.postId}`);
+      return;
+    }
+    case 'ForumPostDeleted': {
+      const d = event.data as Data<'ForumPostDeleted'>;
+      await tx.query(sql.unsafe`DELETE FROM ${likes} WHERE post_id = ${d.postId}`);
+      await tx.query(sql.unsafe`DELETE FROM ${replies} WHERE post_id = ${d.postId}`);
+      await tx.query(sql.unsafe`DELETE FROM ${posts} WHERE id = ${d.postId}`);
+      return;
+    }
+    case 'ForumReplyPosted': {
+      const d = event.data as Data<'ForumReplyPosted'>;
+      const doc = { id: d.replyId, postId: d.postId, content: d.content, authorId: d.authorId, authorName: d.authorName, likes: 0, createdAt: d.createdAt, updatedAt: d.createdAt };
+      // A reply that raced with its post's deletion has no post to belong to, and is not shown.
+      const inserted = await tx.maybeOneFirst(sql.unsafe`
+        INSERT INTO ${replies} (id, post_id, created_position, doc)
+        SELECT ${d.replyId}, ${d.postId}, ${event.position}, ${sql.jsonb(doc as SerializableValue)}
+         WHERE EXISTS (SELECT 1 FROM ${posts} WHERE id = ${d.postId})
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id`);
+      if (inserted === null) return;
+      await tx.query(sql.unsafe`
+        UPDATE ${posts}
+           SET doc = doc || jsonb_build_object('repliesCount', (doc->>'repliesCount')::int + 1, 'lastReplyAt', ${d.createdAt}::text)
+         WHERE id = ${d.postId}`);
+      return;
+    }
+    case 'ForumReplyDeleted': {
+      const d = event.data as Data<'ForumReplyDeleted'>;
+      const deleted = await tx.maybeOneFirst(sql.unsafe`DELETE FROM ${replies} WHERE id = ${d.replyId} RETURNING id`);
+      if (deleted === null) return;
+      await tx.query(sql.unsafe`DELETE FROM ${likes} WHERE target_type = 'reply' AND target_id = ${d.replyId}`);
+      await tx.query(sql.unsafe`
+        UPDATE ${posts}
+           SET doc = doc || jsonb_build_object(
+                 'repliesCount', greatest((doc->>'repliesCount')::int - 1, 0),
+                 'lastReplyAt', (SELECT max(r.doc->>'createdAt') FROM ${replies} r WHERE r.post_id = ${d.postId}))
+         WHERE id = ${d.postId}`);
+      return;
+    }
+    case 'ForumPostLiked': {
+      const d = event.data as Data<'ForumPostLiked'>;
+      await like(tx, { posts, likes, table: posts }, { type: 'post', targetId: d.postId, postId: d.postId, userId: d.userId, at: d.likedAt });
+      return;
+    }
+    case 'ForumReplyLiked': {
+      const d = event.data as Data<'ForumReplyLiked'>;
+      await like(tx, { posts, likes, table: replies }, { type: 'reply', targetId: d.replyId, postId: d.postId, userId: d.userId, at: d.likedAt });
+      return;
+    }
+    case 'ForumPostViewsCounted': {
+      const d = event.data as Data<'ForumPostViewsCounted'>;
+      await tx.query(sql.unsafe`
+        UPDATE ${posts} SET doc = doc || jsonb_build_object('views', (doc->>'views')::int + ${d.count}::int) WHERE id = ${d.postId}`);
+      return;
+    }
+  }
+}
+
+type Identifier = ReturnType<typeof sql.identifier>;
+
+/** One like per user and target (the primary key); only a like that was new moves the count. */
+async function like(
+  tx: Tx,
+  tables: { posts: Identifier; likes: Identifier; table: Identifier },
+  like: { type: 'post' | 'reply'; targetId: string; postId: string; userId: string; at: string },
+) {
+  const inserted = await tx.maybeOneFirst(sql.unsafe`
+    INSERT INTO ${tables.likes} (user_id, target_type, target_id, post_id, created_at)
+    SELECT ${like.userId}, ${like.type}, ${like.targetId}, ${like.postId}, ${like.at}
+     WHERE EXISTS (SELECT 1 FROM ${tables.table} WHERE id = ${like.targetId})
+    ON CONFLICT DO NOTHING
+    RETURNING target_id`);
+  if (inserted === null) return;
+  await tx.query(sql.unsafe`
+    UPDATE ${tables.table} SET doc = doc || jsonb_build_object('likes', (doc->>'likes')::int + 1) WHERE id = ${like.targetId}`);
+}

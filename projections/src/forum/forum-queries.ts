@@ -1,0 +1,31 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { LIVE_SCHEMA } from '../schema';
+
+const jsonText = z.object({ body: z.string() });
+const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
+
+export async function forumPostJson(db: CommonQueryMethods, postId: string): Promise<string | null> {
+  const row = await db.maybeOne(sql.type(jsonText)`SELECT doc::text AS body FROM ${table('forum_posts')} WHERE id = ${postId}`);
+  return row?.body ?? null;
+}
+
+/** Oldest first: a conversation reads top to bottom. */
+export async function forumRepliesJson(db: CommonQueryMethods, postId: string): Promise<string> {
+  return (
+    await db.one(sql.type(jsonText)`
+      SELECT coalesce(json_agg(doc ORDER BY created_position), '[]')::text AS body FROM ${table('forum_replies')} WHERE post_id = ${postId}`)
+  ).body;
+}
+
+export async function forumReplyJson(db: CommonQueryMethods, replyId: string): Promise<string | null> {
+  const row = await db.maybeOne(sql.type(jsonText)`SELECT doc::text AS body FROM ${table('forum_replies')} WHERE id = ${replyId}`);
+  return row?.body ?? null;
+}
+
+/** The ids among `targetIds` that this user has liked: the client shows them as liked. */
+export async function likedTargetIds(db: CommonQueryMethods, userId: string, postId: string): Promise<string[]> {
+  const rows = await db.anyFirst(sql.type(z.object({ target_id: z.string() }))`
+    SELECT target_id::text FROM ${table('user_likes')} WHERE user_id = ${userId} AND post_id = ${postId}`);
+  return [...rows];
+}
