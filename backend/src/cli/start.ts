@@ -1,9 +1,16 @@
 import { loadConfig } from '../config';
 import { startBackend } from '../app/backend';
+import { ensureClientBuilt } from './client-build';
 
 const log = (message: string, detail?: Record<string, unknown>) =>
   console.log(`[melloarkivet] ${message}${detail ? ` ${JSON.stringify(detail)}` : ''}`);
 
+try {
+  ensureClientBuilt(log);
+} catch (error) {
+  console.error(`[melloarkivet] ${(error as Error).message}`);
+  process.exit(1);
+}
 const config = loadConfig();
 for (const note of config.notes) log(note);
 const backend = await startBackend(config, { log }).catch((error: unknown) => {

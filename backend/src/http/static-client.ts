@@ -3,6 +3,7 @@ import send from 'koa-send';
 import type { Context, Next } from 'koa';
 import type { CommonQueryMethods } from 'slonik';
 import { pageMeta } from '@mello/contracts';
+import { requestOrigin } from '../auth/csrf';
 import { IndexTemplate } from '../seo/index-template';
 import { routeMeta, type RouteMeta } from '../seo/route-meta';
 
@@ -36,7 +37,7 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     const { status, meta } = await metaOf(ctx, seo);
     // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
     // request's own, so a local port or 127.0.0.1 gives working links.
-    const origin = seo?.production || !ctx.host ? (seo?.publicOrigin ?? '') : `${ctx.protocol}://${ctx.host}`;
+    const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
