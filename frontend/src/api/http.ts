@@ -1,0 +1,82 @@
+/**
+ * The one way the client calls the API (spec section 7): cookies always included, JSON bodies only when
+ * present, and any non-OK answer fails with `${status}: ${body text or status text}` (spec section 8).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  /** The `error` field of a JSON error body, when the server sent one (usually Swedish, user-facing). */
+  readonly serverError: string | null;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.serverError = readErrorField(body);
+  }
+}
+
+/** Thrown when the server cannot be reached at all (network down, backend stopped). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Kunde inte nå servern. Kontrollera din anslutning och försök igen.');
+    this.name = 'NetworkError';
+    this.cause = cause;
+  }
+}
+
+export function readErrorField(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // Not JSON: there is no error field to read.
+  }
+  return null;
+}
+
+export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown };
+
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const hasBody = json !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...rest,
+      credentials: 'include',
+      headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      ...(hasBody ? { body: JSON.stringify(json) } : {}),
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The user-facing message of a failed call: the server's own error, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.serverError) return error.serverError;
+  if (error instanceof NetworkError) return error.message;
+  return fallback;
+}
+
+/** Spec section 6: messages starting with '401:' and containing 'Unauthorized' mean "not signed in". */
+export function isUnauthorized(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401;
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/** Builds `path?key=value…` leaving out empty values, so "only when non-empty" parameters stay out. */
+export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,22 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { Toaster } from '../components/toaster';
+import { createQueryClient } from './query-client';
+import { AppRoutes } from './routes';
+import { system } from './theme';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Layout } from '../components/layout/Layout';
+import { LoadingText } from '../components/LoadingText';
+
+// Every screen is its own chunk, so the home route only downloads what it shows.
+const HomePage = lazy(() => import('../pages/HomePage'));
+const YearsPage = lazy(() => import('../pages/YearsPage'));
+const YearPage = lazy(() => import('../pages/YearPage'));
+const VideoArchivePage = lazy(() => import('../pages/VideoArchivePage'));
+const BlogPage = lazy(() => import('../pages/BlogPage'));
+const ArticlePage = lazy(() => import('../pages/ArticlePage'));
+const SearchPage = lazy(() => import('../pages/SearchPage'));
+const AboutPage = lazy(() => import('../pages/AboutPage'));
+const LoginPage = lazy(() => import('../pages/LoginPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Page><HomePage /></Page>} />
+        <Route path="years" element={<Page><YearsPage /></Page>} />
+        <Route path="year/:year" element={<Page><YearPage /></Page>} />
+        <Route path="video-archive" element={<Page><VideoArchivePage /></Page>} />
+        <Route path="blog" element={<Page><BlogPage /></Page>} />
+        <Route path="article/:id" element={<Page><ArticlePage /></Page>} />
+        <Route path="search" element={<Page><SearchPage /></Page>} />
+        <Route path="about" element={<Page><AboutPage /></Page>} />
+        <Route path="login" element={<Page><LoginPage /></Page>} />
+        <Route path="*" element={<Page><NotFoundPage /></Page>} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** While a page's chunk downloads, a loading line stands where the page will be (never a blank page). */
+function Page({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<LoadingText>Laddar...</LoadingText>}>{children}</Suspense>;
+}

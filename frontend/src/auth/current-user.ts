@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { atom } from 'jotai';
+import type { AuthUser } from '@mello/contracts';
+import { apiFetch } from '../api/http';
+
+export const currentUserKey = ['/api/auth/user'] as const;
+
+/**
+ * Spec section 4: the user is fetched once and never refetched; any failure (401, network) means logged out,
+ * so the query resolves to null instead of failing.
+ */
+async function fetchCurrentUser(): Promise<AuthUser | null> {
+  try {
+    return await apiFetch<AuthUser>('/api/auth/user');
+  } catch {
+    return null;
+  }
+}
+
+export function useCurrentUser(): { user: AuthUser | null; isLoading: boolean; isAdmin: boolean } {
+  const { data, isPending } = useQuery({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUser,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const user = data ?? null;
+  return { user, isLoading: isPending, isAdmin: user?.isAdmin === true };
+}
+
+/** The server's login page flow; a full navigation, never a data call (product decision 3). */
+export function loginHref(returnTo?: string): string {
+  const target = returnTo ?? `${window.location.pathname}${window.location.search}`;
+  return `/api/login?returnTo=${encodeURIComponent(target)}`;
+}
+
+export function goToLogin(returnTo?: string): void {
+  window.location.assign(loginHref(returnTo));
+}
+
+export function goToLogout(): void {
+  window.location.assign('/api/logout');
+}
+
+/** Whether the mobile navigation menu is open; closed again whenever a link is chosen. */
+export const mobileMenuOpenAtom = atom(false);

@@ -1,0 +1,49 @@
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
+import { displayName } from '@mello/contracts';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { loginHref, useCurrentUser } from '../../auth/current-user';
+
+type Props = { variant: 'desktop' | 'mobile'; onNavigate?: () => void };
+
+/**
+ * Spec 'Shared layout': nothing while the user loads; 'Logga in' when logged out; the name and 'Logga ut' when
+ * logged in ('Inloggad' too in the mobile menu); 'Admin' only for the administrator. Login and logout are full
+ * page navigations to the server, never data calls (product decision 3).
+ */
+export function AuthControls({ variant, onNavigate }: Props) {
+  const { user, isLoading, isAdmin } = useCurrentUser();
+  const location = useLocation();
+  if (isLoading) return null;
+
+  const mobile = variant === 'mobile';
+  if (!user) {
+    return (
+      <Button asChild colorPalette="gold" size="sm" width={mobile ? 'full' : 'auto'}>
+        <a href={loginHref(`${location.pathname}${location.search}`)}>Logga in</a>
+      </Button>
+    );
+  }
+
+  return (
+    <Stack direction={mobile ? 'column' : 'row'} align={mobile ? 'stretch' : 'center'} gap={mobile ? 3 : 3}>
+      {mobile && (
+        <Badge colorPalette="green" variant="subtle" alignSelf="flex-start">
+          Inloggad
+        </Badge>
+      )}
+      {isAdmin && (
+        <Button asChild size="sm" variant="outline" colorPalette="brand">
+          <RouterLink to="/admin" onClick={onNavigate}>
+            Admin
+          </RouterLink>
+        </Button>
+      )}
+      <Text fontSize="sm" fontWeight="semibold" color="fg" truncate maxW={mobile ? 'full' : '14rem'} title={displayName(user)}>
+        {displayName(user)}
+      </Text>
+      <Button asChild size="sm" variant="outline">
+        <a href="/api/logout">Logga ut</a>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { Box, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
+import { useAtom } from 'jotai';
+import { useEffect } from 'react';
+import { LuMenu, LuX } from 'react-icons/lu';
+import { NavLink, useLocation } from 'react-router-dom';
+import { mobileMenuOpenAtom } from '../../auth/current-user';
+import { AuthControls } from './AuthControls';
+import { Brand } from './Brand';
+import { NAV_LINKS } from './nav-links';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+export function NavBar() {
+  const [open, setOpen] = useAtom(mobileMenuOpenAtom);
+  const close = () => setOpen(false);
+  const { pathname } = useLocation();
+  // Any navigation (a link, the back button) closes the mobile menu.
+  useEffect(() => setOpen(false), [pathname, setOpen]);
+
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="rgba(18, 10, 46, 0.88)"
+      backdropFilter="saturate(160%) blur(12px)"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
+      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
+        <Flex as="nav" aria-label="Huvudmeny" height="16" align="center" justify="space-between" gap="6">
+          <Brand onNavigate={close} />
+          <HStack as="ul" listStyleType="none" gap="1" display={{ base: 'none', lg: 'flex' }}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavItem to={link.to} label={link.label} />
+              </li>
+            ))}
+          </HStack>
+          <Box display={{ base: 'none', lg: 'block' }}>
+            <AuthControls variant="desktop" />
+          </Box>
+          <IconButton
+            display={{ base: 'inline-flex', lg: 'none' }}
+            variant="ghost"
+            aria-label={open ? 'Stäng menyn' : 'Öppna menyn'}
+            aria-expanded={open}
+            aria-controls={MOBILE_MENU_ID}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <LuX /> : <LuMenu />}
+          </IconButton>
+        </Flex>
+      </Container>
+      {open && (
+        <Box id={MOBILE_MENU_ID} display={{ lg: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg.muted">
+          <Container maxW="7xl" px="4" py="4">
+            <Stack as="ul" listStyleType="none" gap="1" aria-label="Huvudmeny">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavItem to={link.to} label={link.label} onNavigate={close} block />
+                </li>
+              ))}
+            </Stack>
+            <Box mt="4" pt="4" borderTopWidth="1px" borderColor="border">
+              <AuthControls variant="mobile" onNavigate={close} />
+            </Box>
+          </Container>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function NavItem({ to, label, onNavigate, block }: { to: string; label: string; onNavigate?: () => void; block?: boolean }) {
+  return (
+    <Box
+      asChild
+      display={block ? 'block' : 'inline-block'}
+      px="3"
+      py="2"
+      borderRadius="md"
+      fontWeight="semibold"
+      fontSize={block ? 'md' : 'sm'}
+      color="fg.muted"
+      _hover={{ color: 'fg', bg: 'bg.emphasized' }}
+      css={{ '&[aria-current=page]': { color: 'var(--chakra-colors-gold-fg)', bg: 'var(--chakra-colors-bg-emphasized)' } }}
+    >
+      <NavLink to={to} end={to === '/'} onClick={onNavigate}>
+        {label}
+      </NavLink>
+    </Box>
+  );
+}

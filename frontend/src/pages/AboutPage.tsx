@@ -1,0 +1,5 @@
+import { PageContainer } from '../components/PageContainer';
+
+export default function AboutPage() {
+  return <PageContainer>About</PageContainer>;
+}

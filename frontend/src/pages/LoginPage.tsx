@@ -1,0 +1,5 @@
+import { PageContainer } from '../components/PageContainer';
+
+export default function LoginPage() {
+  return <PageContainer>Login</PageContainer>;
+}
