@@ -45,9 +45,5 @@ export const AuthUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
-/** The name rule of the navigation: full name if both parts exist, else the e-mail, else 'Användare'. */
-export function displayName(user: Pick<AuthUser, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
-  if (user?.firstName && user.lastName) return `${user.firstName} ${user.lastName}`;
-  if (user?.email) return user.email;
-  return 'Användare';
-}
+// Kept in its own module without zod, so the browser's first chunk can use it without the schema library.
+export { displayName } from './display-name';
