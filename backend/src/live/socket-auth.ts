@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthUser } from '@mello/contracts';
-import Cookies from 'cookies';
+import Keygrip from 'keygrip';
 import type { DatabasePool } from 'slonik';
 import type { Socket } from 'socket.io';
 import { createPostgresSessionStore } from '../auth/session-store';
@@ -34,8 +34,7 @@ export function originAllowed(publicOrigin: string) {
  * cookie is simply a visitor.
  */
 export async function userFromHandshake(req: IncomingMessage, deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string }): Promise<AuthUser | null> {
-  const cookies = new Cookies(req, undefined as never, { keys: [deps.sessionSecret] });
-  const sid = cookies.get(SESSION_COOKIE, { signed: true });
+  const sid = signedCookie(req.headers.cookie ?? '', SESSION_COOKIE, new Keygrip([deps.sessionSecret]));
   if (!sid) return null;
   const session = await createPostgresSessionStore(deps.pool).get(sid);
   const userId = session?.userId;
@@ -43,6 +42,19 @@ export async function userFromHandshake(req: IncomingMessage, deps: { pool: Data
   if (typeof session?._expire === 'number' && session._expire < Date.now()) return null;
   const row = await findUserById(deps.pool, userId);
   return row ? toAuthUser(row, deps.adminEmail) : null;
+}
+
+/** A cookie's value when its `.sig` companion carries a valid signature (the scheme of the `cookies` package). */
+export function signedCookie(header: string, name: string, keys: Keygrip): string | null {
+  const jar = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0) jar.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  const value = jar.get(name);
+  const signature = jar.get(`${name}.sig`);
+  if (!value || !signature) return null;
+  return keys.verify(`${name}=${value}`, signature) ? value : null;
 }
 
 export type SocketData = { user: AuthUser | null; typingIn: string | null };

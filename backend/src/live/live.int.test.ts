@@ -1,0 +1,135 @@
+import type { ForumResync } from '@mello/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, adminClient, startTestBackend, type TestBackend } from '../../test/harness';
+import { connectLive, nextPresence, recordChanges, watchList, watchPost, type LiveClient } from '../../test/live-client';
+
+let backend: TestBackend;
+let admin: ApiClient;
+let author: ApiClient;
+let member: ApiClient;
+const sockets: LiveClient[] = [];
+
+const open = async (options: Parameters<typeof connectLive>[1] = {}) => {
+  const socket = await connectLive(backend.url, options);
+  sockets.push(socket);
+  return socket;
+};
+
+const newPost = async (title = 'Saknas: finalen 1962 i färg') => {
+  const reply = await author.post('/api/forum/posts', { title, content: 'Finns det någon inspelning bevarad?', category: 'lost-media' });
+  expect(reply.status).toBe(201);
+  return reply.body as { id: string };
+};
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  admin = await adminClient(backend);
+  author = new ApiClient(backend.url);
+  await author.register('ante@example.se', 'member-password-1', { firstName: 'Ante', lastName: 'Author' });
+  member = new ApiClient(backend.url);
+  await member.register('mia@example.se', 'member-password-1', { firstName: 'Mia', lastName: 'Medlem' });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await backend?.stop();
+});
+
+describe('live forum over Socket.IO', () => {
+  it("a second client sees a first client's reply, like count and deletions, each after the read model has it", async () => {
+    const post = await newPost();
+    const watcher = await open({ cookie: author.cookieHeader });
+    const changes = recordChanges(watcher);
+    await watchPost(watcher, post.id);
+
+    const reply = await member.post(`/api/forum/posts/${post.id}/replies`, { content: 'Jag vet var den finns!' });
+    const created = await changes.next('reply-created', (c) => c.reply.id === reply.body.id);
+    expect(created).toMatchObject({ reply: { content: 'Jag vet var den finns!', authorName: 'Mia Medlem', postId: post.id }, repliesCount: 1 });
+    expect(created.position).toEqual(expect.any(String));
+
+    await member.post(`/api/forum/posts/${post.id}/like`);
+    expect(await changes.next('post-likes', (c) => c.postId === post.id)).toMatchObject({ likes: 1 });
+
+    await author.post(`/api/forum/replies/${reply.body.id}/like`);
+    expect(await changes.next('reply-likes', (c) => c.replyId === reply.body.id)).toMatchObject({ likes: 1, postId: post.id });
+
+    await admin.delete(`/api/forum/replies/${reply.body.id}`);
+    expect(await changes.next('reply-deleted', (c) => c.replyId === reply.body.id)).toMatchObject({ postId: post.id, repliesCount: 0 });
+
+    await author.put(`/api/forum/posts/${post.id}`, { status: 'solved' });
+    expect(await changes.next('post-updated', (c) => c.post.id === post.id)).toMatchObject({ post: { status: 'solved', likes: 1 } });
+
+    await admin.delete(`/api/forum/posts/${post.id}`);
+    await changes.next('post-deleted', (c) => c.postId === post.id);
+  });
+
+  it('a visitor watching the list sees new posts; messages of posts they do not watch stay out of their socket', async () => {
+    const visitor = await open();
+    const changes = recordChanges(visitor);
+    await watchList(visitor);
+    const post = await newPost('Nytt inlägg i listan');
+    expect(await changes.next('post-created', (c) => c.post.id === post.id)).toMatchObject({ post: { title: 'Nytt inlägg i listan', authorName: 'Ante Author' } });
+    // Reply likes belong to a post's page only.
+    const reply = await member.post(`/api/forum/posts/${post.id}/replies`, { content: 'Svar' });
+    await author.post(`/api/forum/replies/${reply.body.id}/like`);
+    await changes.next('reply-created', (c) => c.reply.id === reply.body.id);
+    await backend.runner.catchUp();
+    expect(changes.seen.some((c) => c.kind === 'reply-likes')).toBe(false);
+  });
+
+  it('authenticates with the session cookie: readers are counted and a signed-in reader typing is shown by name; a visitor cannot type', async () => {
+    const post = await newPost('Vem skriver?');
+    const reader = await open({ cookie: author.cookieHeader });
+    expect((await watchPost(reader, post.id)).readers).toBe(1);
+    const typist = await open({ cookie: member.cookieHeader });
+    const seenByReader = nextPresence(reader, (p) => p.readers === 2);
+    await watchPost(typist, post.id);
+    await seenByReader;
+
+    const typing = nextPresence(reader, (p) => p.typing.length > 0);
+    typist.emit('forum:typing', post.id, true);
+    expect((await typing).typing).toEqual(['Mia Medlem']);
+    const stopped = nextPresence(reader, (p) => p.typing.length === 0);
+    typist.emit('forum:typing', post.id, false);
+    await stopped;
+
+    const visitor = await open({ cookie: 'mello.sid=forged; mello.sid.sig=forged' });
+    const three = nextPresence(reader, (p) => p.readers === 3);
+    await watchPost(visitor, post.id);
+    await three;
+    visitor.emit('forum:typing', post.id, true);
+    await expect(nextPresence(reader, (p) => p.typing.length > 0, 1500)).rejects.toThrow('no matching presence');
+
+    const left = nextPresence(reader, (p) => p.readers === 2);
+    visitor.disconnect();
+    await left;
+  });
+
+  it('refuses a handshake from another site', async () => {
+    await expect(connectLive(backend.url, { origin: 'https://evil.example', cookie: member.cookieHeader })).rejects.toThrow();
+  });
+
+  it('a client that missed messages while disconnected catches up with a resync from where it was', async () => {
+    const post = await newPost('Återanslutning');
+    const first = await open({ cookie: member.cookieHeader });
+    await watchPost(first, post.id);
+    first.disconnect();
+
+    const missed = await member.post(`/api/forum/posts/${post.id}/replies`, { content: 'Skrivet medan du var borta' });
+    await admin.post(`/api/forum/posts/${post.id}/like`);
+
+    const again = await open({ cookie: member.cookieHeader });
+    await watchPost(again, post.id);
+    const resync = await new Promise<ForumResync>((resolve, reject) =>
+      again.emit('forum:resync', { scope: 'post', postId: post.id }, (answer) => (answer.ok ? resolve(answer.value) : reject(new Error(answer.error)))),
+    );
+    expect(resync).toMatchObject({ scope: 'post', post: { id: post.id, likes: 1, repliesCount: 1 } });
+    if (resync.scope !== 'post') throw new Error('wrong scope');
+    expect(resync.replies.map((reply) => reply.id)).toEqual([missed.body.id]);
+    expect(resync.position).toEqual(expect.any(String));
+
+    const list = await new Promise<ForumResync>((resolve, reject) =>
+      again.emit('forum:resync', { scope: 'list' }, (answer) => (answer.ok ? resolve(answer.value) : reject(new Error(answer.error)))),
+    );
+    expect(list.scope === 'list' && list.posts[0]!.id).toBe(post.id);
+  });
+});
