@@ -4,7 +4,7 @@ import { LuPencil } from 'react-icons/lu';
 import type { Video } from '@mello/contracts';
 import { useCurrentUser } from '../../auth/current-user';
 import { videoCategoryLabel, videoPlatformLabel } from '../../lib/badges';
-import { ConfirmDeleteButton } from '../admin-actions/ConfirmDeleteButton';
+import { ConfirmDeleteButton } from '../content/ConfirmDeleteButton';
 import { useDeleteVideo } from './use-delete-video';
 import { VideoMeta } from './VideoMeta';
 import { VideoThumbnail } from './VideoThumbnail';
