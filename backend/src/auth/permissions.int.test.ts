@@ -16,8 +16,8 @@ import {
  * must answer with the right status and message and leave everything as it was (the lists and the event log);
  * the administrator's call must succeed and have its effect.
  *
- * The forum issue adds its rows here: for forum posts "author" is the member who wrote the post (see the
- * `author` client and `Fixtures`); for the archive there is no authorship, so an author is just a member.
+ * The forum's rows, where "author" wrote the post or reply, are in forum/forum-permissions.int.test.ts; for the
+ * archive there is no authorship, so an author is just a member.
  */
 
 type Role = 'anonymous' | 'member' | 'author' | 'admin';

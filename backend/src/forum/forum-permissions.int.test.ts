@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, adminClient, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+
+/**
+ * The forum rows of the permission matrix (the archive rows are in auth/permissions.int.test.ts). "author" wrote
+ * the post and the reply each row acts on; "member" is another signed-in member. Every call gets fresh content,
+ * so one role's success cannot change what the next role finds. A refused call must append nothing.
+ */
+type Role = 'anonymous' | 'member' | 'author' | 'admin';
+const ROLES: Role[] = ['anonymous', 'member', 'author', 'admin'];
+type Fixture = { postId: string; replyId: string };
+
+type Row = {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  url: (f: Fixture) => string;
+  body?: unknown;
+  expect: Record<Role, number>;
+  refused?: Partial<Record<Role, string>>;
+  effect: (f: Fixture, reply: Reply<any>, read: ApiClient) => Promise<void>;
+};
+
+const ROWS: Row[] = [
+  {
+    method: 'POST',
+    path: '/api/forum/posts',
+    url: () => '/api/forum/posts',
+    body: { title: 'Ett nytt inlägg', content: 'Med tillräckligt långt innehåll.' },
+    expect: { anonymous: 401, member: 201, author: 201, admin: 201 },
+    effect: async (_f, reply, read) => expect((await read.get(`/api/forum/posts/${reply.body.id}`)).body.title).toBe('Ett nytt inlägg'),
+  },
+  {
+    method: 'PUT',
+    path: '/api/forum/posts/:id',
+    url: (f) => `/api/forum/posts/${f.postId}`,
+    body: { title: 'Redigerad titel' },
+    expect: { anonymous: 401, member: 403, author: 200, admin: 200 },
+    refused: { member: 'Du kan bara redigera dina egna inlägg' },
+    effect: async (f, _reply, read) => expect((await read.get(`/api/forum/posts/${f.postId}`)).body.title).toBe('Redigerad titel'),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/forum/posts/:id',
+    url: (f) => `/api/forum/posts/${f.postId}`,
+    expect: { anonymous: 401, member: 403, author: 200, admin: 200 },
+    refused: { member: 'Du kan bara radera dina egna inlägg' },
+    effect: async (f, _reply, read) => {
+      expect((await read.get(`/api/forum/posts/${f.postId}`)).status).toBe(404);
+      expect((await read.get(`/api/forum/posts/${f.postId}/replies`)).status).toBe(404);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/forum/posts/:id/replies',
+    url: (f) => `/api/forum/posts/${f.postId}/replies`,
+    body: { content: 'Ett svar' },
+    expect: { anonymous: 401, member: 201, author: 201, admin: 201 },
+    effect: async (f, _reply, read) => expect((await read.get(`/api/forum/posts/${f.postId}`)).body.repliesCount).toBe(2),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/forum/replies/:id',
+    url: (f) => `/api/forum/replies/${f.replyId}`,
+    expect: { anonymous: 401, member: 403, author: 200, admin: 200 },
+    refused: { member: 'Du kan bara radera dina egna svar' },
+    effect: async (f, _reply, read) => expect((await read.get(`/api/forum/posts/${f.postId}/replies`)).body).toEqual([]),
+  },
+  {
+    method: 'POST',
+    path: '/api/forum/posts/:id/like',
+    url: (f) => `/api/forum/posts/${f.postId}/like`,
+    expect: { anonymous: 401, member: 200, author: 403, admin: 200 },
+    refused: { author: 'Kan inte gilla eget inlägg' },
+    effect: async (f, _reply, read) => expect((await read.get(`/api/forum/posts/${f.postId}`)).body.likes).toBe(1),
+  },
+  {
+    method: 'POST',
+    path: '/api/forum/replies/:id/like',
+    url: (f) => `/api/forum/replies/${f.replyId}/like`,
+    expect: { anonymous: 401, member: 200, author: 403, admin: 200 },
+    refused: { author: 'Kan inte gilla eget svar' },
+    effect: async (f, _reply, read) => expect((await read.get(`/api/forum/posts/${f.postId}/replies`)).body[0].likes).toBe(1),
+  },
+];
+
+let backend: TestBackend;
+let clients: Record<Role, ApiClient>;
+
+/** A post and a reply, both written by the author. */
+const fixture = async (): Promise<Fixture> => {
+  const post = await clients.author.post('/api/forum/posts', { title: 'Författarens inlägg', content: 'Innehåll som är långt nog.' });
+  const reply = await clients.author.post(`/api/forum/posts/${post.body.id}/replies`, { content: 'Författarens svar' });
+  if (post.status !== 201 || reply.status !== 201) throw new Error('fixture not created');
+  return { postId: post.body.id, replyId: reply.body.id };
+};
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const member = new ApiClient(backend.url);
+  await member.register('medlem@example.se', 'member-password-1');
+  const author = new ApiClient(backend.url);
+  await author.register('forfattare@example.se', 'member-password-1');
+  clients = { anonymous: new ApiClient(backend.url), member, author, admin: await adminClient(backend) };
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('the permission matrix of the forum', () => {
+  it('covers every mutating forum call of spec section 7', () => {
+    expect(ROWS.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
+      [
+        'POST /api/forum/posts',
+        'PUT /api/forum/posts/:id',
+        'DELETE /api/forum/posts/:id',
+        'POST /api/forum/posts/:id/replies',
+        'DELETE /api/forum/replies/:id',
+        'POST /api/forum/posts/:id/like',
+        'POST /api/forum/replies/:id/like',
+      ].sort(),
+    );
+  });
+
+  for (const row of ROWS) {
+    it(`${row.method} ${row.path}: ${ROLES.map((role) => `${role} ${row.expect[role]}`).join(', ')}`, async () => {
+      for (const role of ROLES) {
+        const f = await fixture();
+        const head = await backend.store.headPosition();
+        const reply = await clients[role].request(row.method, row.url(f), { json: row.body });
+        expect(reply.status, `${role}: ${reply.text}`).toBe(row.expect[role]);
+        if (reply.status < 300) {
+          await row.effect(f, reply, clients.anonymous);
+        } else {
+          const message = reply.status === 401 ? 'Du måste logga in' : row.refused?.[role];
+          expect(reply.body, role).toEqual({ error: message });
+          expect(await backend.store.headPosition(), `${role}: something was appended`).toBe(head);
+        }
+      }
+    });
+  }
+});
