@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { SYSTEM_ACTOR, FORUM_CATEGORIES, FORUM_PRIORITIES, type ForumEventOf } from '@mello/contracts';
+import type { EventStore } from '../src/event-store/port';
+import { toNewEvents } from '../src/shared/command-handler';
+import { forumPostStream } from '../src/forum/post';
+
+const ARTISTS = ['Carola', 'Loreen', 'ABBA', 'Herreys', 'Lena Philipsson', 'Charlotte Perrelli', 'Måns Zelmerlöw', 'Tommy Körberg', 'Sanna Nielsen', 'Björn Skifs'];
+const THINGS = ['repetitionen', 'mellanakten', 'pausnumret', 'presskonferensen', 'eftersnacket', 'generalrepet', 'intervjun', 'vykortet'];
+const PLACES = ['Malmö', 'Göteborg', 'Stockholm', 'Linköping', 'Örebro', 'Skellefteå', 'Karlstad', 'Luleå'];
+
+/**
+ * Generated forum posts, appended straight to the log as ForumPostCreated events (the command path is tested
+ * elsewhere; here volume matters): varied artists, places, years and categories, newest last.
+ */
+export async function appendGeneratedPosts(store: EventStore, count: number, startedAt = Date.parse('2025-01-01T00:00:00Z')): Promise<string[]> {
+  const ids: string[] = [];
+  const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
+  for (let i = 0; i < count; i += 1) {
+    const postId = randomUUID();
+    ids.push(postId);
+    const artist = ARTISTS[i % ARTISTS.length]!;
+    const thing = THINGS[(i * 7) % THINGS.length]!;
+    const place = PLACES[(i * 3) % PLACES.length]!;
+    const year = 1958 + ((i * 13) % 67);
+    const event: ForumEventOf<'ForumPostCreated'> = {
+      type: 'ForumPostCreated',
+      data: {
+        postId,
+        title: `Söker ${thing} med ${artist} från ${year}`,
+        content: `Någon som spelade in ${thing} i ${place} ${year}? ${artist} syntes bara kort i sändningen. Inlägg nummer ${i}.`,
+        category: FORUM_CATEGORIES[i % FORUM_CATEGORIES.length]!,
+        priority: FORUM_PRIORITIES[i % FORUM_PRIORITIES.length]!,
+        year,
+        reward: (i % 5) * 100,
+        tags: [String(year), place.toLowerCase()],
+        status: 'active',
+        authorId: `generated-${i % 40}`,
+        authorName: `Samlare ${i % 40}`,
+        createdAt: new Date(startedAt + i * 60_000).toISOString(),
+      },
+    };
+    await store.appendToStream(forumPostStream(postId), toNewEvents([event], context), { expectedRevision: 'no_stream' });
+  }
+  return ids;
+}
