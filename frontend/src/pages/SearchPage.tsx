@@ -1,4 +1,36 @@
-// Stub so the routes can lazy-load this page; the real page replaces it.
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { pageMeta } from '@mello/contracts';
+import { PageMetaOf } from '../components/content/PageMetaOf';
+import { EmptyState } from '../components/EmptyState';
+import { PageContainer } from '../components/PageContainer';
+import { SearchBox } from '../components/search-results/SearchBox';
+import { SearchResults } from '../components/search-results/SearchResults';
+import { readSearchParams } from '../lib/search-url';
+
+/** /search?q=… (also category and decade, product decision 5): a search box and the four result sections. */
 export default function SearchPage() {
-  return null;
+  const [searchParams] = useSearchParams();
+  const { q, category, decade } = readSearchParams(searchParams);
+  const criteria = `${q}\u0000${category}\u0000${decade}`;
+
+  return (
+    <PageContainer>
+      <PageMetaOf meta={pageMeta.search(q)} />
+      <Stack gap="6" mb={{ base: '8', md: '10' }}>
+        <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+          {q ? 'Sökresultat' : 'Sök i arkivet'}
+        </Heading>
+        <Box maxW="2xl">
+          <SearchBox key={q} initial={q} />
+        </Box>
+      </Stack>
+      {q ? (
+        // A new search starts fresh ('Söker...') instead of showing the previous query's hits.
+        <SearchResults key={criteria} q={q} category={category} decade={decade} />
+      ) : (
+        <EmptyState title="Vad letar du efter?" description="Sök efter artister, låtar, årtal, artiklar, videor och foruminlägg." />
+      )}
+    </PageContainer>
+  );
 }

@@ -1,0 +1,110 @@
+import { Box, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { NetworkError } from '../../api/http';
+import { useSearchArticles, useSearchForum, useSearchVideos, useSearchYears } from '../../api/search';
+import { ArticleCard } from '../articles/ArticleCard';
+import { ServerUnreachable } from '../content/ServerUnreachable';
+import { EmptyState } from '../EmptyState';
+import { LoadingText } from '../LoadingText';
+import { ForumHit } from './ForumHit';
+import { activeFilterLabels, hitsLabel, totalHits } from './search-summary';
+import { SearchSection } from './SearchSection';
+import { VideoHit } from './VideoHit';
+import { YearHit } from './YearHit';
+
+type Props = { q: string; category: string; decade: string };
+
+const gridProps = { as: 'ul', listStyleType: 'none', gap: '5' } as const;
+
+/**
+ * The four result sections for a non-empty query. Only the years search takes the category and decade from the
+ * address (product decision 5); the other searches get q alone (spec section 7). A failed search counts as no
+ * hits (spec section 8), except when the server cannot be reached at all.
+ */
+export function SearchResults({ q, category, decade }: Props) {
+  const years = useSearchYears({ q, category, decade });
+  const articles = useSearchArticles(q);
+  const videos = useSearchVideos(q);
+  const forum = useSearchForum(q);
+  const all = [years, articles, videos, forum];
+
+  if (all.some((query) => query.isPending)) return <LoadingText>Söker...</LoadingText>;
+  if (all.some((query) => query.error instanceof NetworkError)) {
+    return <ServerUnreachable onRetry={() => all.forEach((query) => void query.refetch())} />;
+  }
+
+  const found = {
+    years: years.data ?? [],
+    articles: articles.data ?? [],
+    videos: videos.data ?? [],
+    forum: forum.data ?? [],
+  };
+  const counts = {
+    years: found.years.length,
+    articles: found.articles.length,
+    videos: found.videos.length,
+    forum: found.forum.length,
+  };
+  const filters = activeFilterLabels({ category, decade });
+
+  return (
+    <Stack gap={{ base: '10', md: '12' }}>
+      <Box role="status" aria-live="polite">
+        <Text fontSize="lg">
+          {hitsLabel(totalHits(counts))} för <strong>”{q}”</strong>
+        </Text>
+        {filters.length > 0 && (
+          <Text color="fg.muted" fontSize="sm" mt="1">
+            Årsresultaten är filtrerade på {filters.join(' och ')}.{' '}
+            <Link asChild color="brand.fg" textDecoration="underline">
+              <RouterLink to={`/search?q=${encodeURIComponent(q)}`}>Visa alla år</RouterLink>
+            </Link>
+          </Text>
+        )}
+      </Box>
+
+      {totalHits(counts) === 0 ? (
+        <EmptyState title="Inga resultat hittades" description="Prova att söka efter en artist, en låt eller ett årtal." />
+      ) : (
+        <>
+          <SearchSection id="search-years" name="År" count={counts.years}>
+            <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
+              {found.years.map((year) => (
+                <li key={year.id}>
+                  <YearHit year={year} />
+                </li>
+              ))}
+            </SimpleGrid>
+          </SearchSection>
+          <SearchSection id="search-articles" name="Artiklar" count={counts.articles}>
+            <SimpleGrid {...gridProps} columns={{ base: 1, md: 2, lg: 3 }}>
+              {found.articles.map((article) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} />
+                </li>
+              ))}
+            </SimpleGrid>
+          </SearchSection>
+          <SearchSection id="search-videos" name="Videos" count={counts.videos}>
+            <SimpleGrid {...gridProps} columns={{ base: 1, lg: 2 }}>
+              {found.videos.map((video) => (
+                <li key={video.id}>
+                  <VideoHit video={video} />
+                </li>
+              ))}
+            </SimpleGrid>
+          </SearchSection>
+          <SearchSection id="search-forum" name="Forum" count={counts.forum}>
+            <Stack {...gridProps}>
+              {found.forum.map((post) => (
+                <li key={post.id}>
+                  <ForumHit post={post} />
+                </li>
+              ))}
+            </Stack>
+          </SearchSection>
+        </>
+      )}
+    </Stack>
+  );
+}
