@@ -1,0 +1,162 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { headMeta, launchChromium, openContext, screenshot, watchErrors, type Viewport } from './browser';
+
+/** Waits for the element to show (Playwright's auto-wait), then hands it back for assertions. */
+async function shown(locator: Locator): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible' });
+  return locator.first();
+}
+
+const hrefOf = async (link: Locator) => (await link.getAttribute('href')) ?? '';
+
+/** On a phone the navigation sits behind the menu button (spec: collapsible menu). */
+async function openMenuOnMobile(page: Page, viewport: Viewport) {
+  if (!viewport.mobile) return;
+  const toggle = page.getByRole('banner').getByRole('button', { name: /meny/i });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** The user flows of the spec, run once per viewport by the desktop and mobile e2e files. */
+export function userFlows(viewport: Viewport) {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const baseUrl = inject('e2eBaseUrl');
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await openContext(browser, baseUrl, viewport);
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    errors = watchErrors(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  describe(`${viewport.name} (${viewport.width}×${viewport.height})`, () => {
+    it('browses home → a year → back, with each page’s meta in the head', async () => {
+      await page.goto('/');
+      const firstYear = await shown(page.getByRole('main').locator('a[href^="/year/"]'));
+      const home = await headMeta(page);
+      expect(home.title).toMatch(/ \| Melloarkivet$/);
+      expect(home.titles).toBe(1);
+      expect(home.descriptions).toBe(1);
+      expect(home.canonicals).toEqual([`${baseUrl}/`]);
+      expect(home.jsonLd.map((item) => item['@type'])).toEqual(['WebSite']);
+      await screenshot(page, viewport, 'home');
+
+      const href = await hrefOf(firstYear);
+      const yearNumber = /^\/year\/(\d{4})$/.exec(href)?.[1];
+      expect(yearNumber, href).toBeDefined();
+      await firstYear.click();
+      await page.waitForURL(`**/year/${yearNumber}`);
+      await shown(page.getByRole('heading', { name: `Om ${yearNumber}` }));
+      await shown(page.getByText('Snabbfakta'));
+      const year = await headMeta(page);
+      expect(year.title).toContain(`Melodifestivalen ${yearNumber}`);
+      expect([year.titles, year.descriptions]).toEqual([1, 1]);
+      expect(year.canonicals).toEqual([`${baseUrl}/year/${yearNumber}`]);
+      expect(year.jsonLd).toHaveLength(1);
+      expect(year.jsonLd[0]).toMatchObject({ '@type': 'MusicEvent', name: `Melodifestivalen ${yearNumber}` });
+
+      await page.goBack();
+      await page.waitForURL(`${baseUrl}/`);
+      await shown(page.getByRole('main').locator(`a[href="${href}"]`));
+      expect((await headMeta(page)).title).toBe(home.title);
+    });
+
+    it('filters the home year grid by decade', async () => {
+      await page.goto('/');
+      const decade = await shown(page.getByRole('main').getByRole('button', { name: '1970s', exact: true }));
+      await decade.click();
+      // The grid is the block that holds the decade filter; the timeline elsewhere has its own year links.
+      const grid = page.getByRole('main').locator('section', { has: page.getByRole('button', { name: '1970s', exact: true }) }).last();
+      await expect
+        .poll(async () => {
+          const hrefs = await grid.locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+          return hrefs.length > 0 && hrefs.every((link) => /^\/year\/197\d$/.test(link ?? ''));
+        }, { timeout: 10_000 })
+        .toBe(true);
+      await grid.getByRole('button', { name: 'Alla', exact: true }).click();
+      await expect
+        .poll(async () => (await grid.locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).some((link) => !/197\d$/.test(link ?? '')), { timeout: 10_000 })
+        .toBe(true);
+    });
+
+    it('searches from the search block and opens a hit', async () => {
+      await page.goto('/');
+      const box = await shown(page.getByRole('main').getByPlaceholder(/Loreen|Euphoria|2012/));
+      await box.fill('  Waterloo  ');
+      await box.press('Enter');
+      await page.waitForURL(/\/search\?q=Waterloo$/);
+      const hit = await shown(page.getByRole('main').getByRole('link').filter({ hasText: 'ABBA - Waterloo' }));
+      await shown(page.getByRole('heading', { name: /^År/ }));
+      await hit.click();
+      await page.waitForURL('**/year/1974');
+      await shown(page.getByRole('heading', { name: 'Om 1974' }));
+      expect(await page.getByRole('main').textContent()).toContain('Waterloo');
+      await screenshot(page, viewport, 'year');
+    });
+
+    it('opens an article from the article list', async () => {
+      await page.goto('/blog');
+      const link = await shown(page.getByRole('main').locator('a[href^="/article/"]'));
+      const href = await hrefOf(link);
+      await link.click();
+      await page.waitForURL(`**${href}`);
+      const heading = await shown(page.getByRole('heading', { level: 1 }));
+      const title = (await heading.textContent())?.trim() ?? '';
+      expect(title.length).toBeGreaterThan(0);
+      await shown(page.getByRole('link', { name: 'Fler artiklar' }));
+      const meta = await headMeta(page);
+      expect(meta.title).toBe(`${title} | Melloarkivet`);
+      expect(meta.ogTitles).toEqual([meta.title]);
+      expect(meta.canonicals).toEqual([`${baseUrl}${href}`]);
+      expect(meta.jsonLd[0]).toMatchObject({ '@type': 'Article', headline: title });
+      await screenshot(page, viewport, 'article');
+    });
+
+    it('shows Page Not Found (HTTP 404) for an unknown path', async () => {
+      const response = await page.goto('/finns-inte-alls');
+      expect(response?.status()).toBe(404);
+      await shown(page.getByText('Page Not Found'));
+      const meta = await headMeta(page);
+      expect(meta.titles).toBe(1);
+    });
+
+    it('signs up and signs out', async () => {
+      const email = `e2e-${viewport.name}-${Date.now()}@example.se`;
+      await page.goto('/about');
+      await openMenuOnMobile(page, viewport);
+      await (await shown(page.getByRole('banner').getByRole('link', { name: 'Logga in' }))).click();
+      await page.waitForURL(/\/login\?returnTo=%2Fabout$/);
+      await (await shown(page.getByRole('tab', { name: 'Skapa konto' }))).click();
+      await page.getByLabel(/e-post/i).fill(email);
+      await page.getByLabel(/^lösenord/i).fill('e2e-password-1');
+      await page.getByLabel(/förnamn/i).fill('Ester');
+      await page.getByLabel(/efternamn/i).fill('Testare');
+      await page.getByRole('main').getByRole('button', { name: 'Skapa konto' }).click();
+      await page.waitForURL('**/about');
+
+      await openMenuOnMobile(page, viewport);
+      const header = page.getByRole('banner');
+      await shown(header.getByText('Ester Testare'));
+      if (viewport.mobile) await shown(header.getByText('Inloggad'));
+      expect(await header.getByRole('link', { name: 'Logga in' }).count()).toBe(0);
+      await header.getByRole('link', { name: 'Logga ut' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await openMenuOnMobile(page, viewport);
+      await shown(header.getByRole('link', { name: 'Logga in' }));
+      expect(await header.getByText('Ester Testare').count()).toBe(0);
+    });
+  });
+}
