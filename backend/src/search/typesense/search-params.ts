@@ -19,10 +19,13 @@ export const MAX_TERMS = 8;
 /** A field the words are matched against: its weight, its typo allowance, and whether substring (infix) search applies. */
 type QueryField = { name: string; weight: number; typos?: 0 | 2; infix?: boolean };
 
+/** What a search asks Typesense to return of each hit: the id only (the documents come from PostgreSQL). */
+export type SearchHit = { id: string };
+
 export type TypesenseSearch = {
   kind: SearchKind;
   /** Everything but paging: the engine adds page and per_page. */
-  params: SearchParams<Record<string, unknown>>;
+  params: SearchParams<SearchHit>;
   limit: number;
 };
 
@@ -134,7 +137,7 @@ const FORUM_FIELDS: QueryField[] = [
  */
 function textSearch(kind: SearchKind, q: string, fields: QueryField[], options: { filters: string[]; sort: string; limit: number }): TypesenseSearch {
   const terms = searchTerms(q);
-  const params: SearchParams<Record<string, unknown>> = {
+  const params: SearchParams<SearchHit> = {
     q: terms.length ? terms.join(' ') : '*',
     query_by: fields.map((f) => f.name).join(','),
     query_by_weights: fields.map((f) => f.weight).join(','),

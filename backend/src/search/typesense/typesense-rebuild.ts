@@ -66,6 +66,8 @@ export async function rebuildTypesense(options: TypesenseRebuildOptions): Promis
       events += batch.length;
       options.onProgress?.({ events, seconds: seconds(), eventsPerSecond: events / Math.max(seconds(), 0.001) });
     }
+    // Fresh collections hold nothing to delete.
+    for (const kind of SEARCH_KINDS) plan[kind].deletes.clear();
     await writePlan(client, created, plan, log);
 
     await pool.transaction(async (tx) => {

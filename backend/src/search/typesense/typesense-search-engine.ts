@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { UnavailableError } from '../../shared/errors';
 import type { ForumSearchQuery, SearchEngine } from '../search-engine';
 import { DEFAULT_PREFIX, READ_MODEL_TABLES, aliasName, type SearchKind } from './collections';
-import { articlesSearch, forumSearch, pagesFor, videosSearch, yearsSearch, type TypesenseSearch } from './search-params';
+import { articlesSearch, forumSearch, pagesFor, videosSearch, yearsSearch, type SearchHit, type TypesenseSearch } from './search-params';
 import { isNotFound, isUnavailable, type Log } from './typesense-client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,7 +43,7 @@ export class TypesenseSearchEngine implements SearchEngine {
 
   /** Ids best first, at most `search.limit`, from as many Typesense pages as that takes. */
   async rankedIds(search: TypesenseSearch): Promise<string[]> {
-    const documents = this.deps.client.collections<{ id: string }>(aliasName(this.prefix, search.kind)).documents();
+    const documents = this.deps.client.collections<SearchHit>(aliasName(this.prefix, search.kind)).documents();
     const ids: string[] = [];
     try {
       for (const page of pagesFor(search.limit)) {
