@@ -5,6 +5,7 @@ import type { CommonQueryMethods } from 'slonik';
 import { pageMeta } from '@mello/contracts';
 import { requestOrigin } from '../auth/csrf';
 import { IndexTemplate } from '../seo/index-template';
+import { CompressedFiles, compressBody } from './compressed-files';
 import { routeMeta, type RouteMeta } from '../seo/route-meta';
 
 export type StaticClientSeo = {
@@ -23,11 +24,14 @@ export type StaticClientSeo = {
 export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const root = path.resolve(distDir);
   const index = new IndexTemplate(root);
+  const compressed = new CompressedFiles(root);
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     if (ctx.path !== '/' && !ctx.path.endsWith('/')) {
+      // Built assets carry a content hash in their name: cached for a year. Other public files are revalidated.
+      const immutable = ctx.path.startsWith('/assets/');
+      if (await compressed.serve(ctx, ctx.path, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0')) return;
       try {
-        const immutable = ctx.path.startsWith('/assets/');
         const served = await send(ctx, ctx.path, { root, immutable, maxage: immutable ? 365 * 24 * 3600 * 1000 : 0 });
         if (served) return;
       } catch (error) {
@@ -41,7 +45,7 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = index.render(meta, origin);
+    ctx.body = compressBody(ctx, index.render(meta, origin));
   };
 }
 
