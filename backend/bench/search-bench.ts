@@ -1,0 +1,89 @@
+/**
+ * Search latency benchmark (issue 4): the full archive plus 10,000 generated forum posts, on the PostgreSQL
+ * adapter (the embedded default). Each query of a realistic mix runs many times, interleaved with a plain indexed
+ * `SELECT doc … WHERE id = $1` on the same pool — the baseline, measured in the same run so machine noise hits
+ * both alike. Prints p50/p95 per query and overall, and the ratio to the baseline. Target: overall p95 < 20 ms.
+ *
+ *   npm run bench:search            (BENCH_POSTS=10000, BENCH_ROUNDS=60)
+ */
+import { LIVE_SCHEMA } from '@mello/projections';
+import { sql } from 'slonik';
+import { startBackend } from '../src/app/backend';
+import { loadConfig } from '../src/config';
+import { appendGeneratedPosts } from '../test/forum-fixtures';
+import { startBenchDatabase } from './bench-database';
+import { log, percentile } from './store/common';
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+const TARGET_P95_MS = 20;
+
+const database = await startBenchDatabase(log);
+const backend = await startBackend(
+  loadConfig({ DATABASE_URL: database.uri, PORT: '0', HOST: '127.0.0.1', DATA_DIR: database.dataDir, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', IMPORT_ARCHIVE: 'true', CLIENT_BUILD: 'skip' }),
+);
+try {
+  log(`Appending ${POSTS} generated forum posts…`);
+  let started = performance.now();
+  const ids = await appendGeneratedPosts(backend.store, POSTS);
+  await backend.runner.catchUp();
+  log(`…appended and projected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await backend.pool.query(sql.unsafe`ANALYZE`);
+
+  const { search, pool } = backend;
+  const queries: Array<[string, () => Promise<string>]> = [
+    ['forum list, newest 50', () => search.searchForum({ q: '', category: null, limit: 50 })],
+    ['forum list, category lost-media', () => search.searchForum({ q: '', category: 'lost-media', limit: 50 })],
+    ['forum "mellanakten" (1 in 8 posts)', () => search.searchForum({ q: 'mellanakten', category: null, limit: 50 })],
+    ['forum "loreen malmö" (two words)', () => search.searchForum({ q: 'loreen malmö', category: null, limit: 50 })],
+    ['forum "lorren" (typo)', () => search.searchForum({ q: 'lorren', category: null, limit: 50 })],
+    ['forum "repet" (prefix)', () => search.searchForum({ q: 'repet', category: null, limit: 50 })],
+    ['forum "zebrafink" (no hit)', () => search.searchForum({ q: 'zebrafink', category: null, limit: 50 })],
+    ['years "fangad av en stormvind"', () => search.searchYears({ q: 'fangad av en stormvind', category: 'all', decade: null })],
+    ['years "göteborg", decade 1990', () => search.searchYears({ q: 'göteborg', category: 'all', decade: 1990 })],
+    ['years "" (all)', () => search.searchYears({ q: '', category: 'all', decade: null })],
+    ['articles "melodifestivalen"', () => search.searchArticles('melodifestivalen')],
+    ['videos "waterloo"', () => search.searchVideos('waterloo')],
+  ];
+  const table = sql.identifier([LIVE_SCHEMA, 'forum_posts']);
+  const baseline = (i: number) => pool.oneFirst(sql.unsafe`SELECT doc::text FROM ${table} WHERE id = ${ids[(i * 7919) % ids.length]!}`);
+
+  // Warm up caches and plans.
+  for (const [, run] of queries) for (let i = 0; i < 5; i += 1) await run();
+  for (let i = 0; i < 50; i += 1) await baseline(i);
+
+  const timings = new Map<string, number[]>(queries.map(([name]) => [name, []]));
+  const base: number[] = [];
+  started = performance.now();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [name, run] of queries) {
+      let t = performance.now();
+      await baseline(round * queries.length + base.length);
+      base.push(performance.now() - t);
+      t = performance.now();
+      await run();
+      timings.get(name)!.push(performance.now() - t);
+    }
+  }
+  const stats = (values: number[]) => {
+    const sorted = Float64Array.from(values).sort();
+    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+  };
+  const b = stats(base);
+  const all = stats([...timings.values()].flat());
+  const ms = (value: number) => value.toFixed(2).padStart(7);
+  const rows = [...timings].map(([name, values]) => {
+    const s = stats(values);
+    return `| ${name.padEnd(38)} | ${ms(s.p50)} | ${ms(s.p95)} | ${(s.p50 / b.p50).toFixed(1).padStart(6)}× |`;
+  });
+  console.log(`\nSearch latency, PostgreSQL adapter: 65 years, 25 videos, 4 articles, ${POSTS} forum posts; ${ROUNDS} runs per query (ms)\n`);
+  console.log(`| ${'query'.padEnd(38)} |     p50 |     p95 | p50 vs PK |`);
+  console.log(`|${'-'.repeat(40)}|---------|---------|-----------|`);
+  for (const row of rows) console.log(row);
+  console.log(`| ${'all search queries'.padEnd(38)} | ${ms(all.p50)} | ${ms(all.p95)} | ${(all.p50 / b.p50).toFixed(1).padStart(6)}× |`);
+  console.log(`| ${'baseline: SELECT by primary key'.padEnd(38)} | ${ms(b.p50)} | ${ms(b.p95)} |    1.0× |`);
+  console.log(`\nTarget p95 < ${TARGET_P95_MS} ms: ${all.p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (all queries p95 ${all.p95.toFixed(2)} ms, p99 ${all.p99.toFixed(2)} ms; measured in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+} finally {
+  await backend.close();
+  await database.stop();
+}
