@@ -51,7 +51,20 @@ function homeRouteJavaScript(): { files: Array<{ file: string; gzipBytes: number
   return { files, totalGzipBytes: files.reduce((sum, item) => sum + item.gzipBytes, 0) };
 }
 
-type Scores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number; failedA11y: string[] };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failedA11y: string[];
+  /** What to look at first when a score misses: the LCP element, what shifted, the heaviest scripts. */
+  diagnostics: string[];
+};
+
+type Details = { items?: Array<Record<string, any>> };
+const itemsOf = (details: unknown) => ((details as Details | undefined)?.items ?? []) as Array<Record<string, any>>;
 
 async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Scores> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
@@ -64,13 +77,25 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
     const failedA11y = (categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${ref.id}: ${audits[ref.id]!.title}`);
+    const lcpElement = itemsOf(itemsOf(audits['largest-contentful-paint-element']?.details)[0])[0]?.node;
+    const shifts = itemsOf(audits['layout-shifts']?.details).map((item) => `${item.node?.selector ?? 'unknown'} (${Number(item.score).toFixed(3)})`);
+    const scripts = itemsOf(audits['bootup-time']?.details)
+      .slice(0, 3)
+      .map((item) => `${String(item.url).replace(url.replace(/\/$/, ''), '')} ${Math.round(item.total)} ms`);
+    const diagnostics = [
+      `LCP element: ${lcpElement ? `${lcpElement.selector} ("${String(lcpElement.nodeLabel).slice(0, 60)}")` : 'unknown'}`,
+      `Layout shifts: ${shifts.join(', ') || 'none'}`,
+      `Main-thread time by script: ${scripts.join(', ') || 'none'}`,
+    ];
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
+      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       failedA11y,
+      diagnostics,
     };
   } finally {
     await chrome.kill();
@@ -108,6 +133,9 @@ async function main() {
   const width = (column: number) => Math.max(...rows.map((row) => row[column]!.length), ['Measure', 'Value', 'Target', 'Result'][column]!.length);
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(width(i))).join('  ');
   console.log(`\n${line(['Measure', 'Value', 'Target', 'Result'])}\n${rows.map(line).join('\n')}\n`);
+  for (const [preset, scores] of [['mobile', mobile], ['desktop', desktop]] as const) {
+    for (const diagnostic of scores.diagnostics) console.log(`${preset}: ${diagnostic}`);
+  }
 
   const date = new Date().toISOString().slice(0, 10);
   const markdown = `# Client report
@@ -129,10 +157,16 @@ ${js.files.map((item) => `| ${item.file} | ${(item.gzipBytes / 1024).toFixed(1)}
 | **Total** | **${homeKb.toFixed(1)} kB** |
 
 ## Lighthouse details (/)
-| Preset | LCP | TBT | CLS |
-|---|---|---|---|
-| mobile (simulated slow 4G, 4× CPU slowdown) | ${mobile.lcpMs} ms | ${mobile.tbtMs} ms | ${mobile.cls} |
-| desktop | ${desktop.lcpMs} ms | ${desktop.tbtMs} ms | ${desktop.cls} |
+| Preset | FCP | LCP | TBT | CLS |
+|---|---|---|---|---|
+| mobile (simulated slow 4G, 4× CPU slowdown) | ${mobile.fcpMs} ms | ${mobile.lcpMs} ms | ${mobile.tbtMs} ms | ${mobile.cls} |
+| desktop | ${desktop.fcpMs} ms | ${desktop.lcpMs} ms | ${desktop.tbtMs} ms | ${desktop.cls} |
+
+Diagnostics (mobile):
+${mobile.diagnostics.map((line) => `- ${line}`).join('\n')}
+
+Diagnostics (desktop):
+${desktop.diagnostics.map((line) => `- ${line}`).join('\n')}
 
 Accessibility audits not passed (mobile): ${mobile.failedA11y.length ? mobile.failedA11y.map((item) => `\`${item}\``).join(', ') : 'none'}.
 `;
