@@ -49,11 +49,15 @@ export function applyPageMeta(meta: PageMeta, origin = window.location.origin): 
   document.title = meta.title;
 }
 
-/** Sets the page meta while the page is shown; pages call it with a `pageMeta.<route>(…)` value. */
-export function usePageMeta(meta: PageMeta): void {
+/**
+ * Sets the page meta while the page is shown; pages call it with a `pageMeta.<route>(…)` value. `null` leaves the
+ * head as it is: for a page still loading its data, so the server's tags (already right for this URL) are not
+ * replaced by a 'not found' meta for a moment.
+ */
+export function usePageMeta(meta: PageMeta | null): void {
   // The meta is rebuilt on every render; compare by content so the head is only touched when it changes.
-  const key = JSON.stringify(meta);
+  const key = meta ? JSON.stringify(meta) : null;
   useEffect(() => {
-    applyPageMeta(JSON.parse(key) as PageMeta);
+    if (key) applyPageMeta(JSON.parse(key) as PageMeta);
   }, [key]);
 }
