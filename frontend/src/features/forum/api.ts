@@ -1,0 +1,159 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ForumPost, ForumReply } from '@mello/contracts';
+import { ApiError, NetworkError, apiFetch, withQuery } from '../../api/http';
+import { applyForumChange } from '../../live/apply-change';
+import type { ListFilter } from '../../live/forum-cache';
+import { forumListKey, forumPostKey, forumRepliesKey, myLikesKey, pendingKey } from './keys';
+import type { PostInput } from './post-form';
+
+/**
+ * The forum calls of spec section 7: a fetcher and a hook per endpoint. Mutations fold the server's answer into
+ * the caches through the same reducers as live messages (live/apply-change.ts) instead of refetching, so a
+ * reader's own action and the live echo of it agree.
+ */
+
+const postPath = (postId: string) => `/api/forum/posts/${encodeURIComponent(postId)}`;
+/** Answers of the API's own actions carry no log position; only live messages do. */
+const OWN = '';
+
+export function fetchForumList({ q, category }: ListFilter): Promise<ForumPost[]> {
+  const path = withQuery('/api/search/forum', { q: q.trim(), category: category === 'all' ? undefined : category });
+  return apiFetch<ForumPost[]>(path).catch((error: unknown) => {
+    // Spec section 8: a failed list load is an empty list with no message; an unreachable server is said so.
+    if (error instanceof NetworkError) throw error;
+    return [];
+  });
+}
+
+/** Newest first (best match first when searching); the previous answer stays on screen while typing. */
+export const useForumList = (filter: ListFilter) =>
+  useQuery({ queryKey: forumListKey(filter), queryFn: () => fetchForumList(filter), placeholderData: keepPreviousData });
+
+const NO_POSTS: ForumPost[] = [];
+/** The posts waiting behind the list's "N nya inlägg" banner; only ever set from the cache, never fetched. */
+export const usePendingPosts = (filter: ListFilter) =>
+  useQuery({ queryKey: pendingKey(filter), queryFn: () => NO_POSTS, initialData: NO_POSTS, staleTime: Infinity }).data;
+
+/** One post; null when there is no such post (the page shows 'Inlägg hittades inte'). Opening it counts a view. */
+export const useForumPost = (postId: string) =>
+  useQuery({
+    queryKey: forumPostKey(postId),
+    queryFn: async () => {
+      try {
+        return await apiFetch<ForumPost>(postPath(postId));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        if (error instanceof NetworkError) throw error;
+        throw new Error('Failed to fetch post', { cause: error });
+      }
+    },
+  });
+
+export const useForumReplies = (postId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: forumRepliesKey(postId),
+    enabled,
+    queryFn: async () => {
+      try {
+        return await apiFetch<ForumReply[]>(`${postPath(postId)}/replies`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        if (error instanceof NetworkError) throw error;
+        throw new Error('Failed to fetch replies', { cause: error });
+      }
+    },
+  });
+
+/** Which of this post and its replies the signed-in reader has liked (liked buttons show it, and stay pressed). */
+export const useMyLikes = (postId: string, userId: string | null) =>
+  useQuery({
+    queryKey: myLikesKey(postId, userId ?? ''),
+    enabled: userId !== null,
+    queryFn: () =>
+      apiFetch<{ likedIds: string[] }>(`${postPath(postId)}/my-likes`)
+        .then((answer) => new Set(answer.likedIds))
+        .catch(() => new Set<string>()),
+  }).data ?? new Set<string>();
+
+export function useCreatePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PostInput) => apiFetch<ForumPost>('/api/forum/posts', { method: 'POST', json: input }),
+    onSuccess: (post) => {
+      client.setQueryData(forumPostKey(post.id), post);
+      applyForumChange(client, { kind: 'post-created', post, position: OWN }, { highlight: false });
+    },
+  });
+}
+
+/** Edit (the form's fields) or mark solved (`{ status }`): the answer is the post as it is now. */
+export function useUpdatePost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Partial<PostInput> & { status?: ForumPost['status'] }) => apiFetch<ForumPost>(postPath(postId), { method: 'PUT', json: input }),
+    onSuccess: (post) => applyForumChange(client, { kind: 'post-updated', post, position: OWN }, { highlight: false }),
+  });
+}
+
+export function useDeletePost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>(postPath(postId), { method: 'DELETE' }),
+    onSuccess: () => applyForumChange(client, { kind: 'post-deleted', postId, position: OWN }, { highlight: false }),
+  });
+}
+
+const cachedPost = (client: ReturnType<typeof useQueryClient>, postId: string) => client.getQueryData<ForumPost | null>(forumPostKey(postId));
+const cachedReplies = (client: ReturnType<typeof useQueryClient>, postId: string) => client.getQueryData<ForumReply[]>(forumRepliesKey(postId)) ?? [];
+
+export function usePostReply(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => apiFetch<ForumReply>(`${postPath(postId)}/replies`, { method: 'POST', json: { content } }),
+    onSuccess: (reply) => {
+      // The live message may have brought the reply (and the new count) already.
+      if (cachedReplies(client, postId).some((item) => item.id === reply.id)) return;
+      const repliesCount = (cachedPost(client, postId)?.repliesCount ?? 0) + 1;
+      applyForumChange(client, { kind: 'reply-created', reply, repliesCount, lastReplyAt: reply.createdAt, position: OWN }, { highlight: false });
+    },
+  });
+}
+
+export function useDeleteReply(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: string) => apiFetch<unknown>(`/api/forum/replies/${encodeURIComponent(replyId)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, replyId) => {
+      if (!cachedReplies(client, postId).some((item) => item.id === replyId)) return;
+      const repliesCount = Math.max(0, (cachedPost(client, postId)?.repliesCount ?? 1) - 1);
+      applyForumChange(client, { kind: 'reply-deleted', replyId, postId, repliesCount, position: OWN }, { highlight: false });
+    },
+  });
+}
+
+function rememberLike(client: ReturnType<typeof useQueryClient>, postId: string, userId: string, likedId: string) {
+  client.setQueryData<Set<string>>(myLikesKey(postId, userId), (liked) => new Set([...(liked ?? []), likedId]));
+}
+
+export function useLikePost(postId: string, userId: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ postId: string; likes: number; liked: boolean }>(`${postPath(postId)}/like`, { method: 'POST' }),
+    onSuccess: (answer) => {
+      applyForumChange(client, { kind: 'post-likes', postId, likes: answer.likes, position: OWN }, { highlight: false });
+      if (userId) rememberLike(client, postId, userId, postId);
+    },
+  });
+}
+
+export function useLikeReply(postId: string, userId: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: string) =>
+      apiFetch<{ replyId: string; postId: string; likes: number; liked: boolean }>(`/api/forum/replies/${encodeURIComponent(replyId)}/like`, { method: 'POST' }),
+    onSuccess: (answer) => {
+      applyForumChange(client, { kind: 'reply-likes', replyId: answer.replyId, postId, likes: answer.likes, position: OWN }, { highlight: false });
+      if (userId) rememberLike(client, postId, userId, answer.replyId);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import type { ForumPost } from '@mello/contracts';
+import { describe, expect, it } from 'vitest';
+import type { ListFilter } from './forum-cache';
+import { applyChangeToPending, newPostsLabel, receiveNewPost, resyncList, showPending, type ListWithPending } from './new-posts';
+
+const post = (id: string, createdAt: string, extra: Partial<ForumPost> = {}): ForumPost => ({
+  id,
+  title: `Inlägg ${id}`,
+  content: 'Innehåll som är långt nog',
+  authorId: 'someone-else',
+  authorName: 'Någon',
+  category: 'general',
+  priority: null,
+  year: null,
+  reward: 0,
+  status: 'active',
+  tags: [],
+  likes: 0,
+  views: 0,
+  repliesCount: 0,
+  lastReplyAt: null,
+  createdAt,
+  updatedAt: createdAt,
+  ...extra,
+});
+
+const all: ListFilter = { q: '', category: 'all' };
+const old = post('old', '2026-01-01T00:00:00.000Z');
+const start: ListWithPending = { list: [old], pending: [] };
+
+describe('new posts wait behind the banner', () => {
+  it('keeps the list as it is and counts posts by others as pending, newest first', () => {
+    const first = receiveNewPost(start, post('n1', '2026-01-02T00:00:00.000Z'), all, 'me');
+    const second = receiveNewPost(first, post('n2', '2026-01-03T00:00:00.000Z'), all, 'me');
+    expect(second.list).toEqual([old]);
+    expect(second.pending.map((p) => p.id)).toEqual(['n2', 'n1']);
+    expect(newPostsLabel(second.pending.length)).toBe('2 nya inlägg');
+    expect(newPostsLabel(1)).toBe('1 nytt inlägg');
+  });
+
+  it('puts the reader’s own post straight in, and counts a post once when its message comes twice', () => {
+    const mine = receiveNewPost(start, post('mine', '2026-01-02T00:00:00.000Z', { authorId: 'me' }), all, 'me');
+    expect(mine).toEqual({ list: [expect.objectContaining({ id: 'mine' }), old], pending: [] });
+    const n = post('n', '2026-01-02T00:00:00.000Z');
+    const twice = receiveNewPost(receiveNewPost(start, n, all, null), n, all, null);
+    expect(twice.pending).toHaveLength(1);
+    // Already listed (e.g. the create call's answer came first): replaced in place, not pending.
+    expect(receiveNewPost({ list: [n, old], pending: [] }, { ...n, likes: 1 }, all, null)).toEqual({ list: [{ ...n, likes: 1 }, old], pending: [] });
+  });
+
+  it('ignores posts the list would not show (other category, or a search)', () => {
+    const tips = post('t', '2026-01-02T00:00:00.000Z', { category: 'tips' });
+    expect(receiveNewPost(start, tips, { q: '', category: 'found' }, 'me')).toBe(start);
+    expect(receiveNewPost(start, tips, { q: 'vhs', category: 'all' }, 'me')).toBe(start);
+  });
+
+  it('shows the pending posts in their places when the banner is clicked', () => {
+    const waiting = { list: [old], pending: [post('n2', '2026-01-03T00:00:00.000Z'), post('n1', '2026-01-02T00:00:00.000Z')] };
+    expect(showPending(waiting)).toEqual({ list: [waiting.pending[0], waiting.pending[1], old], pending: [] });
+  });
+
+  it('follows deletes, edits and counts of waiting posts', () => {
+    const n = post('n', '2026-01-02T00:00:00.000Z');
+    expect(applyChangeToPending([n], { kind: 'post-deleted', postId: 'n', position: '1' }, all)).toEqual([]);
+    expect(applyChangeToPending([n], { kind: 'post-likes', postId: 'n', likes: 3, position: '2' }, all)[0]!.likes).toBe(3);
+    const moved = { ...n, category: 'tips' as const };
+    expect(applyChangeToPending([n], { kind: 'post-updated', post: moved, position: '3' }, { q: '', category: 'general' })).toEqual([]);
+  });
+
+  it('after a reconnect replaces the list with the server’s, keeping unseen posts by others behind the banner', () => {
+    const edited = { ...old, likes: 9 };
+    const unseen = post('u', '2026-01-05T00:00:00.000Z');
+    const mine = post('m', '2026-01-06T00:00:00.000Z', { authorId: 'me' });
+    const next = resyncList({ list: [old, post('gone', '2025-12-01T00:00:00.000Z')], pending: [] }, [mine, unseen, edited], 'me');
+    expect(next.list.map((p) => p.id)).toEqual(['m', 'old']);
+    expect(next.list[1]!.likes).toBe(9);
+    expect(next.pending.map((p) => p.id)).toEqual(['u']);
+  });
+});

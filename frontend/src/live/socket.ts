@@ -1,0 +1,109 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ForumChange, ForumPresence, ForumResync, ServerToClientEvents } from '@mello/contracts';
+
+export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ListResync = Extract<ForumResync, { scope: 'list' }>;
+export type PostResync = Extract<ForumResync, { scope: 'post' }>;
+
+type ListWatcher = { onResync?: (answer: ListResync) => void };
+type PostWatcher = { onPresence?: (presence: ForumPresence) => void; onResync?: (answer: PostResync) => void };
+
+/**
+ * One Socket.IO connection for the whole tab, opened the first time a forum screen needs it (other pages never
+ * load or open it). It is on the page's own origin, so the session cookie signs it in. Screens say which rooms
+ * they watch; the connection keeps those rooms across reconnects and, when the server could not restore the
+ * session's missed messages, asks for a resync so the screens can replace what they show.
+ */
+let socket: ForumSocket | null = null;
+let connectedBefore = false;
+const listWatchers = new Set<ListWatcher>();
+const postWatchers = new Map<string, Set<PostWatcher>>();
+const changeListeners = new Set<(change: ForumChange) => void>();
+const statusListeners = new Set<(connected: boolean) => void>();
+
+function forumSocket(): ForumSocket {
+  if (socket) return socket;
+  const created: ForumSocket = io({ path: '/socket.io', withCredentials: true });
+  created.on('connect', () => {
+    const reconnected = connectedBefore && !created.recovered;
+    connectedBefore = true;
+    if (listWatchers.size > 0) joinList(created, reconnected);
+    for (const postId of postWatchers.keys()) joinPost(created, postId, reconnected);
+    statusListeners.forEach((listener) => listener(true));
+  });
+  created.on('disconnect', () => statusListeners.forEach((listener) => listener(false)));
+  created.on('forum:change', (change) => {
+    changeListeners.forEach((listener) => listener(change));
+  });
+  created.on('forum:presence', (presence) => postWatchers.get(presence.postId)?.forEach((watcher) => watcher.onPresence?.(presence)));
+  socket = created;
+  return created;
+}
+
+function joinList(connection: ForumSocket, resync: boolean) {
+  connection.emit('forum:watch-list');
+  if (!resync) return;
+  connection.emit('forum:resync', { scope: 'list' }, (answer) => {
+    if (!answer.ok || answer.value.scope !== 'list') return;
+    const value = answer.value;
+    listWatchers.forEach((watcher) => watcher.onResync?.(value));
+  });
+}
+
+function joinPost(connection: ForumSocket, postId: string, resync: boolean) {
+  connection.emit('forum:watch-post', postId, (answer) => {
+    if (answer.ok) postWatchers.get(postId)?.forEach((watcher) => watcher.onPresence?.(answer.value));
+  });
+  if (!resync) return;
+  connection.emit('forum:resync', { scope: 'post', postId }, (answer) => {
+    if (!answer.ok || answer.value.scope !== 'post') return;
+    const value = answer.value;
+    postWatchers.get(postId)?.forEach((watcher) => watcher.onResync?.(value));
+  });
+}
+
+/** Watch the forum list room while the returned function has not been called. */
+export function watchForumList(watcher: ListWatcher = {}): () => void {
+  const connection = forumSocket();
+  listWatchers.add(watcher);
+  if (listWatchers.size === 1 && connection.connected) joinList(connection, false);
+  return () => {
+    listWatchers.delete(watcher);
+    if (listWatchers.size === 0 && connection.connected) connection.emit('forum:unwatch-list');
+  };
+}
+
+/** Watch one post's room (its changes and who is reading or typing) while the returned function has not been called. */
+export function watchForumPost(postId: string, watcher: PostWatcher = {}): () => void {
+  const connection = forumSocket();
+  const watchers = postWatchers.get(postId) ?? new Set<PostWatcher>();
+  const first = watchers.size === 0;
+  watchers.add(watcher);
+  postWatchers.set(postId, watchers);
+  if (first && connection.connected) joinPost(connection, postId, false);
+  return () => {
+    watchers.delete(watcher);
+    if (watchers.size > 0) return;
+    postWatchers.delete(postId);
+    if (connection.connected) connection.emit('forum:unwatch-post', postId);
+  };
+}
+
+export function onForumChange(listener: (change: ForumChange) => void): () => void {
+  forumSocket();
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/** Whether the live connection is up; called at once with the current state. */
+export function onLiveStatus(listener: (connected: boolean) => void): () => void {
+  const connection = forumSocket();
+  statusListeners.add(listener);
+  listener(connection.connected);
+  return () => statusListeners.delete(listener);
+}
+
+/** A signed-in reader starts or stops typing a reply (the server ignores visitors). */
+export function sendTyping(postId: string, typing: boolean): void {
+  if (socket?.connected) socket.emit('forum:typing', postId, typing);
+}
