@@ -98,9 +98,10 @@ export function userFlows(viewport: Viewport) {
       await box.fill('  Waterloo  ');
       await box.press('Enter');
       await page.waitForURL(/\/search\?q=Waterloo$/);
-      const hit = await shown(page.getByRole('main').getByRole('link').filter({ hasText: 'ABBA - Waterloo' }));
+      // A year hit shows 'winner - song' and links from its year.
       await shown(page.getByRole('heading', { name: /^År/ }));
-      await hit.click();
+      await shown(page.getByRole('main').getByText('ABBA - Waterloo'));
+      await page.getByRole('main').getByRole('link', { name: '1974', exact: true }).first().click();
       await page.waitForURL('**/year/1974');
       await shown(page.getByRole('heading', { name: 'Om 1974' }));
       expect(await page.getByRole('main').textContent()).toContain('Waterloo');
@@ -140,11 +141,12 @@ export function userFlows(viewport: Viewport) {
       await (await shown(page.getByRole('banner').getByRole('link', { name: 'Logga in' }))).click();
       await page.waitForURL(/\/login\?returnTo=%2Fabout$/);
       await (await shown(page.getByRole('tab', { name: 'Skapa konto' }))).click();
-      await page.getByLabel(/e-post/i).fill(email);
-      await page.getByLabel(/^lösenord/i).fill('e2e-password-1');
-      await page.getByLabel(/förnamn/i).fill('Ester');
-      await page.getByLabel(/efternamn/i).fill('Testare');
-      await page.getByRole('main').getByRole('button', { name: 'Skapa konto' }).click();
+      const form = await shown(page.getByRole('tabpanel', { name: 'Skapa konto' }));
+      await form.getByLabel(/e-post/i).fill(email);
+      await form.getByLabel(/^lösenord/i).fill('e2e-password-1');
+      await form.getByLabel(/förnamn/i).fill('Ester');
+      await form.getByLabel(/efternamn/i).fill('Testare');
+      await form.getByRole('button', { name: 'Skapa konto' }).click();
       await page.waitForURL('**/about');
 
       await openMenuOnMobile(page, viewport);
