@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Button, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LuArrowLeft, LuArrowRight } from 'react-icons/lu';
 import { pageMeta } from '@mello/contracts';
@@ -7,6 +7,7 @@ import { NetworkError } from '../api/http';
 import { useCurrentUser } from '../auth/current-user';
 import { ArticleAdminActions } from '../components/articles/ArticleAdminActions';
 import { ArticleByline } from '../components/articles/ArticleByline';
+import { ArticleImage } from '../components/articles/ArticleImage';
 import { ArticleMeta } from '../components/articles/ArticleMeta';
 import { ArticleSources } from '../components/articles/ArticleSources';
 import { findArticle } from '../components/articles/article-selection';
@@ -86,16 +87,7 @@ export default function ArticlePage() {
           </Flex>
         </Stack>
         {article.imageUrl && (
-          <AspectRatio ratio={16 / 9} mb="10" borderRadius="xl" overflow="hidden" bg="night.800">
-            <Image
-              src={article.imageUrl}
-              alt={`Bild till artikeln ${article.title}`}
-              width={1200}
-              height={675}
-              objectFit="cover"
-              decoding="async"
-            />
-          </AspectRatio>
+          <ArticleImage src={article.imageUrl} title={article.title} eager width={1200} height={675} mb="10" borderRadius="xl" />
         )}
         <Box mb="12">
           {article.content.trim() !== '' ? (

@@ -1,7 +1,8 @@
-import { AspectRatio, Card, Heading, HStack, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuArrowRight } from 'react-icons/lu';
 import type { Article } from '@mello/contracts';
+import { ArticleImage } from './ArticleImage';
 import { ArticleMeta } from './ArticleMeta';
 
 type Props = {
@@ -28,17 +29,15 @@ export function ArticleCard({ article, featured = false, headingAs = 'h3' }: Pro
         _focusWithin={{ borderColor: 'brand.500' }}
       >
         {article.imageUrl && (
-          <AspectRatio ratio={16 / 9} flexBasis={featured ? { md: '50%' } : undefined} flexShrink={0} bg="night.800">
-            <Image
-              src={article.imageUrl}
-              alt={`Bild till artikeln ${article.title}`}
-              width={800}
-              height={450}
-              objectFit="cover"
-              loading={featured ? 'eager' : 'lazy'}
-              decoding="async"
-            />
-          </AspectRatio>
+          <ArticleImage
+            src={article.imageUrl}
+            title={article.title}
+            eager={featured}
+            width={800}
+            height={450}
+            flexBasis={featured ? { md: '50%' } : undefined}
+            flexShrink={0}
+          />
         )}
         <Card.Body gap="3" p={featured ? { base: '5', md: '8' } : '5'}>
           <ArticleMeta article={article} />

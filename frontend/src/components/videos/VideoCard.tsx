@@ -17,6 +17,7 @@ export function VideoCard({ video }: { video: Video }) {
   const { isAdmin } = useCurrentUser();
   return (
     <Card.Root
+      flex="1"
       overflow="hidden"
       bg="bg.panel"
       borderColor="border"
