@@ -24,8 +24,11 @@ import { recipes, slotRecipes } from './recipes';
 const scale = (values: Record<string, string>) =>
   Object.fromEntries(Object.entries(values).map(([step, value]) => [step, { value }]));
 
+/** A palette's roles: a bare step ('600') is this palette's own, 'gold.300' another token, '#…' a raw colour. */
 const palette = (name: string, roles: Record<'solid' | 'contrast' | 'fg' | 'muted' | 'subtle' | 'emphasized' | 'focusRing', string>) =>
-  Object.fromEntries(Object.entries(roles).map(([role, step]) => [role, { value: step.startsWith('#') ? step : `{colors.${name}.${step}}` }]));
+  Object.fromEntries(
+    Object.entries(roles).map(([role, ref]) => [role, { value: ref.startsWith('#') ? ref : ref.includes('.') ? `{colors.${ref}}` : `{colors.${name}.${ref}}` }]),
+  );
 
 const config = defineConfig({
   theme: {
@@ -54,8 +57,8 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
-        brand: palette('brand', { solid: '600', contrast: '#ffffff', fg: '300', muted: '900', subtle: '950', emphasized: '800', focusRing: 'gold.300' }),
-        gold: palette('gold', { solid: '400', contrast: 'night.950', fg: '300', muted: '900', subtle: '950', emphasized: '800', focusRing: '300' }),
+        brand: palette('brand', { solid: '600', contrast: '#ffffff', fg: '300', muted: '700', subtle: '950', emphasized: '800', focusRing: 'gold.300' }),
+        gold: palette('gold', { solid: '400', contrast: 'night.950', fg: '300', muted: '700', subtle: '950', emphasized: '800', focusRing: '300' }),
         bg: {
           DEFAULT: { value: { _light: '{colors.white}', _dark: '{colors.night.950}' } },
           subtle: { value: { _light: '{colors.gray.50}', _dark: '#170e38' } },

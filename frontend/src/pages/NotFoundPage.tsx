@@ -1,9 +1,12 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { pageMeta } from '@mello/contracts';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageContainer } from '../components/PageContainer';
+import { usePageMeta } from '../seo/use-page-meta';
 
 /** Any unknown path. The spec keeps this one page's heading in English: 'Page Not Found'. */
 export default function NotFoundPage() {
+  usePageMeta(pageMeta.notFound(useLocation().pathname));
   return (
     <PageContainer>
       <Stack align="center" textAlign="center" gap="5" py={{ base: '12', md: '20' }}>

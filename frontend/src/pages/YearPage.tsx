@@ -1,5 +1,74 @@
+import { Button, Grid, Stack } from '@chakra-ui/react';
+import { pageMeta } from '@mello/contracts';
+import { LuArrowLeft, LuPencil } from 'react-icons/lu';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useYear } from '../api/archive';
+import { useCurrentUser } from '../auth/current-user';
+import { ConfirmDeleteButton } from '../components/content/ConfirmDeleteButton';
+import { EmptyState } from '../components/EmptyState';
+import { LoadingText } from '../components/LoadingText';
 import { PageContainer } from '../components/PageContainer';
+import { useDeleteYear } from '../components/years/use-delete-year';
+import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '../components/years/YearDetails';
+import { YearHero } from '../components/years/YearHero';
+import { usePageMeta } from '../seo/use-page-meta';
 
+/** /year/{year}: loading, then the year, or the not-found view for an unknown year or any failure. */
 export default function YearPage() {
-  return <PageContainer>Year</PageContainer>;
+  const { year: param = '' } = useParams();
+  const yearNumber = /^\d{1,4}$/.test(param) ? Number(param) : Number.NaN;
+  const { data: year, isLoading } = useYear(yearNumber);
+  const { isAdmin } = useCurrentUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const remove = useDeleteYear(() => navigate('/years'));
+  usePageMeta(Number.isNaN(yearNumber) ? pageMeta.notFound(pathname) : pageMeta.year(yearNumber, year ?? null));
+
+  if (isLoading) return <LoadingText>Laddar år {param}...</LoadingText>;
+  if (!year) {
+    return (
+      <PageContainer>
+        <EmptyState as="h1" title={`År ${param} hittades inte`} description="Detta år finns inte i vårt arkiv ännu.">
+          <Button asChild colorPalette="gold">
+            <RouterLink to="/years">
+              <LuArrowLeft aria-hidden="true" /> Tillbaka till alla år
+            </RouterLink>
+          </Button>
+        </EmptyState>
+      </PageContainer>
+    );
+  }
+
+  const adminActions = isAdmin && (
+    <>
+      <Button asChild variant="outline" size="lg">
+        <RouterLink to={`/admin/edit-year/${year.id}`}>
+          <LuPencil aria-hidden="true" /> Redigera
+        </RouterLink>
+      </Button>
+      <ConfirmDeleteButton size="lg" question={`Är du säker på att du vill radera året ${year.year}?`} pending={remove.isPending}
+        onConfirm={() => remove.mutate(year.id)} />
+    </>
+  );
+
+  return (
+    <PageContainer>
+      <Stack gap="8">
+        <Button asChild variant="ghost" alignSelf="flex-start" size="sm" color="fg.muted">
+          <RouterLink to="/years">
+            <LuArrowLeft aria-hidden="true" /> Alla år
+          </RouterLink>
+        </Button>
+        <YearHero year={year}>{adminActions}</YearHero>
+        <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
+          <AboutYearCard year={year} />
+          <Stack gap="6">
+            <QuickFactsCard year={year} />
+            {year.videoUrl && <VideoMaterialCard videoUrl={year.videoUrl} />}
+          </Stack>
+        </Grid>
+        <SourcesList sources={year.sources} />
+      </Stack>
+    </PageContainer>
+  );
 }

@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { MAIN_CONTENT_ID } from './nav-links';
@@ -9,14 +10,18 @@ import { SkipLink } from './SkipLink';
 export function Layout() {
   const { pathname } = useLocation();
   // A new screen starts at its top, as a full page load would.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <Flex direction="column" minHeight="100vh">
       <SkipLink />
       <NavBar />
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
-        <Outlet />
+        <RouteErrorBoundary key={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </Box>
       <Footer />
     </Flex>

@@ -15,7 +15,9 @@ export function NavBar() {
   const close = () => setOpen(false);
   const { pathname } = useLocation();
   // Any navigation (a link, the back button) closes the mobile menu.
-  useEffect(() => setOpen(false), [pathname, setOpen]);
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname, setOpen]);
 
   return (
     <Box

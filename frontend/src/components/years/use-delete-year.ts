@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { archiveKeys, deleteYear } from '../../api/archive';
+import { errorMessage } from '../../api/http';
+import { showToast } from '../toaster';
+
+/**
+ * The administrator's year delete (spec sections 2, 7 and 8): on success 'År raderat!', the cached year lists
+ * refreshed and the caller's `onDeleted` (the year page goes to /years); on failure 'Fel' with the server's
+ * error or 'Failed to delete year'. The server decides who may delete (product decision 1).
+ */
+export function useDeleteYear(onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteYear(id),
+    retry: false,
+    onSuccess: async () => {
+      showToast({ title: 'År raderat!', description: 'Året har raderats framgångsrikt.', type: 'success' });
+      // Leave first, so the deleted year's page does not flash its not-found view while lists refresh.
+      onDeleted();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: archiveKeys.years }),
+        queryClient.invalidateQueries({ queryKey: ['/api/years/by-year'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/search/years'] }),
+      ]);
+    },
+    onError: (error) => {
+      showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete year'), type: 'error' });
+    },
+  });
+}
