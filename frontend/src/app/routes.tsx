@@ -14,6 +14,8 @@ const SearchPage = lazy(() => import('../pages/SearchPage'));
 const AboutPage = lazy(() => import('../pages/AboutPage'));
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const ForumPage = lazy(() => import('../pages/ForumPage'));
+const ForumPostPage = lazy(() => import('../pages/ForumPostPage'));
 
 export function AppRoutes() {
   return (
@@ -28,6 +30,9 @@ export function AppRoutes() {
         <Route path="search" element={<Page><SearchPage /></Page>} />
         <Route path="about" element={<Page><AboutPage /></Page>} />
         <Route path="login" element={<Page><LoginPage /></Page>} />
+        <Route path="forum" element={<Page><ForumPage /></Page>} />
+        <Route path="lost-media" element={<Page><ForumPage /></Page>} />
+        <Route path="forum/post/:id" element={<Page><ForumPostPage /></Page>} />
         <Route path="*" element={<Page><NotFoundPage /></Page>} />
       </Route>
     </Routes>

@@ -5,8 +5,12 @@ export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ListResync = Extract<ForumResync, { scope: 'list' }>;
 export type PostResync = Extract<ForumResync, { scope: 'post' }>;
 
-type ListWatcher = { onResync?: (answer: ListResync) => void };
-type PostWatcher = { onPresence?: (presence: ForumPresence) => void; onResync?: (answer: PostResync) => void };
+/**
+ * `resyncOnJoin`: the screen already shows cached data from an earlier visit (changes made while it was not
+ * watched were missed), so the current state is asked for right after joining the room.
+ */
+type ListWatcher = { onResync?: (answer: ListResync) => void; resyncOnJoin?: boolean };
+type PostWatcher = { onPresence?: (presence: ForumPresence) => void; onResync?: (answer: PostResync) => void; resyncOnJoin?: boolean };
 
 /**
  * One Socket.IO connection for the whole tab, opened the first time a forum screen needs it (other pages never
@@ -66,7 +70,7 @@ function joinPost(connection: ForumSocket, postId: string, resync: boolean) {
 export function watchForumList(watcher: ListWatcher = {}): () => void {
   const connection = forumSocket();
   listWatchers.add(watcher);
-  if (listWatchers.size === 1 && connection.connected) joinList(connection, false);
+  if (listWatchers.size === 1 && connection.connected) joinList(connection, watcher.resyncOnJoin === true);
   return () => {
     listWatchers.delete(watcher);
     if (listWatchers.size === 0 && connection.connected) connection.emit('forum:unwatch-list');
@@ -80,7 +84,7 @@ export function watchForumPost(postId: string, watcher: PostWatcher = {}): () =>
   const first = watchers.size === 0;
   watchers.add(watcher);
   postWatchers.set(postId, watchers);
-  if (first && connection.connected) joinPost(connection, postId, false);
+  if (first && connection.connected) joinPost(connection, postId, watcher.resyncOnJoin === true);
   return () => {
     watchers.delete(watcher);
     if (watchers.size > 0) return;

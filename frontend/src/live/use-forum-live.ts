@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ForumPresence } from '@mello/contracts';
+import { FORUM_LIST_ROOT, forumPostKey } from '../features/forum/keys';
 import { applyForumChange, applyListResync, applyPostResync } from './apply-change';
 import { onForumChange, onLiveStatus, sendTyping, watchForumList, watchForumPost } from './socket';
 
@@ -21,7 +22,14 @@ function useLiveChanges(): void {
 export function useForumListLive(): void {
   const client = useQueryClient();
   useLiveChanges();
-  useEffect(() => watchForumList({ onResync: (answer) => applyListResync(client, answer) }), [client]);
+  useEffect(
+    () =>
+      watchForumList({
+        onResync: (answer) => applyListResync(client, answer),
+        resyncOnJoin: client.getQueryCache().findAll({ queryKey: [FORUM_LIST_ROOT] }).some((query) => query.state.data !== undefined),
+      }),
+    [client],
+  );
 }
 
 /**
@@ -37,6 +45,7 @@ export function useForumPostLive(postId: string): { presence: ForumPresence | nu
     return watchForumPost(postId, {
       onPresence: (next) => setPresence(next),
       onResync: (answer) => applyPostResync(client, postId, answer),
+      resyncOnJoin: client.getQueryData(forumPostKey(postId)) !== undefined,
     });
   }, [client, postId]);
   return { presence };

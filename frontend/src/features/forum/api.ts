@@ -79,10 +79,8 @@ export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PostInput) => apiFetch<ForumPost>('/api/forum/posts', { method: 'POST', json: input }),
-    onSuccess: (post) => {
-      client.setQueryData(forumPostKey(post.id), post);
-      applyForumChange(client, { kind: 'post-created', post, position: OWN }, { highlight: false });
-    },
+    // The post's own cache is left empty: opening it fetches it, which counts the view.
+    onSuccess: (post) => applyForumChange(client, { kind: 'post-created', post, position: OWN }, { highlight: false }),
   });
 }
 

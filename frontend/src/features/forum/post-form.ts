@@ -135,3 +135,21 @@ export function addTag(tags: readonly string[], raw: string): AddTagResult {
 }
 
 export const removeTag = (tags: readonly string[], tag: string) => tags.filter((item) => item !== tag);
+
+const FORM_FIELDS: readonly PostFormField[] = ['title', 'content', 'year', 'reward', 'tags'];
+
+/** The server's 400 answer (`{ error, issues: [{ path, message }] }`) as messages under the form's fields. */
+export function fieldErrorsFromServer(body: string): PostFormErrors {
+  const errors: PostFormErrors = {};
+  try {
+    const parsed = JSON.parse(body) as { issues?: unknown };
+    if (!Array.isArray(parsed.issues)) return errors;
+    for (const issue of parsed.issues as { path?: unknown; message?: unknown }[]) {
+      const field = typeof issue.path === 'string' ? issue.path.split('.')[0] : undefined;
+      if (FORM_FIELDS.includes(field as PostFormField) && typeof issue.message === 'string') errors[field as PostFormField] ??= issue.message;
+    }
+  } catch {
+    // Not JSON: nothing to show under the fields.
+  }
+  return errors;
+}

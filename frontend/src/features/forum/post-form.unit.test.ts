@@ -1,6 +1,6 @@
 import type { ForumPost } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
-import { addTag, canSaveEdit, cleanTags, emptyPostForm, formFromPost, hasErrors, postInputFromForm, removeTag, validatePostForm } from './post-form';
+import { addTag, canSaveEdit, cleanTags, emptyPostForm, fieldErrorsFromServer, formFromPost, hasErrors, postInputFromForm, removeTag, validatePostForm } from './post-form';
 import { readersLabel, typingLabel } from './presence-text';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -83,5 +83,20 @@ describe('presence lines', () => {
     expect(typingLabel({ typing: ['Ante Author'] }, 'Ante Author')).toBeNull();
     expect(typingLabel({ typing: ['A', 'B', 'C'] }, null)).toBe('A, B och C skriver ett svar…');
     expect(typingLabel({ typing: ['A', 'B'] }, null)).toBe('A och B skriver ett svar…');
+  });
+});
+
+describe('server field errors', () => {
+  it('puts the server’s issues under the matching fields and ignores the rest', () => {
+    const body = JSON.stringify({
+      error: 'Ogiltiga uppgifter',
+      issues: [
+        { path: 'title', message: 'Titel måste vara minst 5 tecken' },
+        { path: 'tags.3', message: 'En tagg får vara högst 40 tecken' },
+        { path: '(body)', message: 'x' },
+      ],
+    });
+    expect(fieldErrorsFromServer(body)).toEqual({ title: 'Titel måste vara minst 5 tecken', tags: 'En tagg får vara högst 40 tecken' });
+    expect(fieldErrorsFromServer('not json')).toEqual({});
   });
 });

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
+import type { ForumPost } from '@mello/contracts';
+import { ApiError, errorMessage } from '../../../api/http';
+import { showToast } from '../../../components/toaster';
+import { useUpdatePost } from '../api';
+import { canSaveEdit, fieldErrorsFromServer, formFromPost, hasErrors, postInputFromForm, validatePostForm, type PostFormErrors } from '../post-form';
+import { PostFormFields } from './PostFormFields';
+
+/**
+ * Edit mode (spec section 2): the post's values in the same fields as the new-post form; 'Spara ändringar' is
+ * disabled while title or content is empty after trimming; 'Avbryt' drops the changes and returns.
+ */
+export function PostEditForm({ post, onDone }: { post: ForumPost; onDone: () => void }) {
+  const [values, setValues] = useState(() => formFromPost(post));
+  const [errors, setErrors] = useState<PostFormErrors>({});
+  const update = useUpdatePost(post.id);
+
+  const save = () => {
+    const found = validatePostForm(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    update.mutate(postInputFromForm(values), {
+      onSuccess: () => {
+        showToast({ title: 'Inlägg uppdaterat!', description: 'Dina ändringar är sparade.', type: 'success' });
+        onDone();
+      },
+      onError: (error) => {
+        showToast({ title: 'Fel', description: errorMessage(error, 'Failed to update post'), type: 'error' });
+        if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.body));
+      },
+    });
+  };
+
+  return (
+    <form
+      aria-label="Redigera inlägg"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="6">
+        <PostFormFields values={values} errors={errors} onChange={setValues} />
+        <HStack gap="3" justify="flex-end">
+          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+            Avbryt
+          </Button>
+          <Button type="submit" colorPalette="brand" disabled={!canSaveEdit(values)} loading={update.isPending} loadingText="Sparar...">
+            Spara ändringar
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { FIRST_CONTEST_YEAR, FORUM_CATEGORIES, FORUM_PRIORITIES, latestForumYear, type ForumCategory, type ForumPriority } from '@mello/contracts';
+import { forumCategoryLabel, forumPriorityLabel } from '../../../lib/badges';
+import type { PostFormErrors, PostFormValues } from '../post-form';
+import { TagInput } from './TagInput';
+
+type Props = {
+  values: PostFormValues;
+  errors: PostFormErrors;
+  onChange: (values: PostFormValues) => void;
+};
+
+/**
+ * The fields of a forum post, shared by the new-post dialog and the edit form (product decision 4: the same
+ * categories, priorities and year bound 1958..the current year).
+ */
+export function PostFormFields({ values, errors, onChange }: Props) {
+  const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => onChange({ ...values, [key]: value });
+  return (
+    <Stack gap="5">
+      <Field.Root required invalid={Boolean(errors.title)}>
+        <Field.Label>
+          Titel <Field.RequiredIndicator />
+        </Field.Label>
+        <Input value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Vad letar du efter?" maxLength={200} />
+        <Field.ErrorText>{errors.title}</Field.ErrorText>
+      </Field.Root>
+
+      <Field.Root required invalid={Boolean(errors.content)}>
+        <Field.Label>
+          Innehåll <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea
+          value={values.content}
+          onChange={(e) => set('content', e.target.value)}
+          placeholder="Beskriv materialet: sändning, datum, vad som syns eller hörs, var det kan finnas…"
+          rows={6}
+          resize="vertical"
+        />
+        <Field.ErrorText>{errors.content}</Field.ErrorText>
+      </Field.Root>
+
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+        <Field.Root required>
+          <Field.Label>Kategori</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={values.category} onChange={(e) => set('category', e.target.value as ForumCategory)}>
+              {FORUM_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {forumCategoryLabel(category)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+
+        <Field.Root>
+          <Field.Label>Prioritet</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={values.priority} onChange={(e) => set('priority', e.target.value as ForumPriority | '')}>
+              <option value="">Ingen prioritet</option>
+              {FORUM_PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {forumPriorityLabel(priority)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+
+        <Field.Root invalid={Boolean(errors.year)}>
+          <Field.Label>År (valfritt)</Field.Label>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={FIRST_CONTEST_YEAR}
+            max={latestForumYear()}
+            step={1}
+            value={values.year}
+            onChange={(e) => set('year', e.target.value)}
+            placeholder={`${FIRST_CONTEST_YEAR}–${latestForumYear()}`}
+          />
+          <Field.ErrorText>{errors.year}</Field.ErrorText>
+        </Field.Root>
+
+        <Field.Root invalid={Boolean(errors.reward)}>
+          <Field.Label>Belöning (kr)</Field.Label>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.reward}
+            onChange={(e) => set('reward', e.target.value)}
+          />
+          <Field.ErrorText>{errors.reward}</Field.ErrorText>
+        </Field.Root>
+      </SimpleGrid>
+
+      <TagInput tags={values.tags} onChange={(tags) => set('tags', tags)} error={errors.tags} />
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Field, Flex, Heading, Stack, Textarea } from '@chakra-ui/react';
+import { LuSend } from 'react-icons/lu';
+import { FORUM_REPLY_MAX } from '@mello/contracts';
+import { errorMessage, isUnauthorized } from '../../../api/http';
+import { useCurrentUser } from '../../../auth/current-user';
+import { showToast } from '../../../components/toaster';
+import { markChanged } from '../../../live/highlights';
+import { useTypingSignal } from '../../../live/use-forum-live';
+import { usePostReply } from '../api';
+import { LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
+
+const REPLY_LOGIN_NOTICE = { title: 'Inloggning krävs', description: 'Du måste logga in för att svara. Dirigerar till inloggning...' };
+
+/**
+ * 'Skriv ett svar' (spec section 5, Reply): sending is disabled while the text is empty after trimming; logged out,
+ * sending shows 'Inloggning krävs' and goes to the login page after 1 s. While a signed-in reader has the box
+ * focused with text in it, the others see "X skriver ett svar…".
+ */
+export function ReplyForm({ postId }: { postId: string }) {
+  const { user } = useCurrentUser();
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
+  const reply = usePostReply(postId);
+  useTypingSignal(postId, focused && user !== null && !reply.isPending, text);
+
+  const send = () => {
+    const content = text.trim();
+    if (content === '') return;
+    if (!user) {
+      noticeThenLogin(REPLY_LOGIN_NOTICE, LOGIN_DELAY_MS.reply);
+      return;
+    }
+    reply.mutate(content, {
+      onSuccess: (created) => {
+        setText('');
+        markChanged([created.id]);
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) {
+          noticeThenLogin(REPLY_LOGIN_NOTICE, LOGIN_DELAY_MS.reply);
+          return;
+        }
+        showToast({ title: 'Fel', description: errorMessage(error, 'Failed to create reply'), type: 'error' });
+      },
+    });
+  };
+
+  return (
+    <Stack
+      as="form"
+      gap="3"
+      aria-labelledby="reply-form-heading"
+      onSubmit={(event: React.FormEvent) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <Heading as="h3" id="reply-form-heading" size="md">
+        Skriv ett svar
+      </Heading>
+      <Field.Root>
+        <Field.Label srOnly>Ditt svar</Field.Label>
+        <Textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          onKeyDown={(event) => {
+            // Ctrl/Cmd+Enter sends, as in most forums; plain Enter makes a new line.
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              send();
+            }
+          }}
+          placeholder={user ? 'Dela det du vet, ett tips eller en fråga…' : 'Logga in för att svara'}
+          rows={4}
+          maxLength={FORUM_REPLY_MAX}
+          bg="bg.panel"
+          resize="vertical"
+        />
+      </Field.Root>
+      <Flex justify="flex-end">
+        <Button type="submit" colorPalette="brand" disabled={text.trim() === ''} loading={reply.isPending} loadingText="Skickar...">
+          <LuSend aria-hidden />
+          Skicka svar
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}

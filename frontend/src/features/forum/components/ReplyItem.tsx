@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { LuTrash2 } from 'react-icons/lu';
+import type { ForumReply } from '@mello/contracts';
+import { errorMessage } from '../../../api/http';
+import { showToast } from '../../../components/toaster';
+import { formatDate } from '../../../lib/dates';
+import { relativeTime } from '../../../lib/relative-time';
+import { Highlight } from '../../../live/Highlight';
+import { useDeleteReply, useLikeReply } from '../api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { LikeButton } from './LikeButton';
+
+type Props = { reply: ForumReply; liked: boolean; canDelete: boolean; userId: string | null };
+
+/** One reply: author, time, text, its like button, and 'Radera' (with confirmation) for its author and the admin. */
+export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
+  const like = useLikeReply(reply.postId, userId);
+  const remove = useDeleteReply(reply.postId);
+  const [confirming, setConfirming] = useState(false);
+
+  const confirmDelete = () =>
+    remove.mutate(reply.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        showToast({ title: 'Svar raderat!', type: 'success' });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete reply'), type: 'error' });
+      },
+    });
+
+  return (
+    <Highlight id={reply.id}>
+      <Box as="article" aria-label={`Svar från ${reply.authorName}`} bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '5' }}>
+        <Stack gap="3">
+          <HStack gap="2" fontSize="sm" color="fg.muted" wrap="wrap">
+            <Text fontWeight="semibold" color="fg">
+              {reply.authorName}
+            </Text>
+            <Text aria-hidden>·</Text>
+            <Text asChild title={formatDate(reply.createdAt)}>
+              <time dateTime={reply.createdAt}>{relativeTime(reply.createdAt)}</time>
+            </Text>
+          </HStack>
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            {reply.content}
+          </Text>
+          <Flex gap="2" justify="flex-end" wrap="wrap">
+            <LikeButton
+              target="svar"
+              size="xs"
+              likes={reply.likes}
+              authorId={reply.authorId}
+              liked={liked}
+              pending={like.isPending}
+              like={(callbacks) => like.mutate(reply.id, callbacks)}
+              fallbackError="Failed to like reply"
+            />
+            {canDelete && (
+              <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+                <LuTrash2 aria-hidden />
+                {remove.isPending ? 'Raderar...' : 'Radera'}
+              </Button>
+            )}
+          </Flex>
+        </Stack>
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Radera svar?"
+        description="Svaret raderas permanent. Detta går inte att ångra."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Highlight>
+  );
+}

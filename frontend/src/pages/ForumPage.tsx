@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Flex, Heading, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { LuPlus, LuSearch } from 'react-icons/lu';
+import { pageMeta, type ForumCategory } from '@mello/contracts';
+import { NetworkError } from '../api/http';
+import { goToLogin, useCurrentUser } from '../auth/current-user';
+import { PageMetaOf } from '../components/content/PageMetaOf';
+import { ServerUnreachable } from '../components/content/ServerUnreachable';
+import { EmptyState } from '../components/EmptyState';
+import { LoadingText } from '../components/LoadingText';
+import { PageContainer } from '../components/PageContainer';
+import { useForumList, usePendingPosts } from '../features/forum/api';
+import { CategoryFilter } from '../features/forum/components/CategoryFilter';
+import { ForumPostCard } from '../features/forum/components/ForumPostCard';
+import { LiveStatus } from '../features/forum/components/LiveStatus';
+import { NewPostDialog } from '../features/forum/components/NewPostDialog';
+import { NewPostsBanner } from '../features/forum/components/NewPostsBanner';
+import { forumListKey, isCategoryFilter, pendingKey } from '../features/forum/keys';
+import { CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS, noticeThenLogin } from '../features/forum/login-notice';
+import { useDebouncedValue } from '../features/forum/use-debounced-value';
+import type { ForumCategoryFilter } from '../live/forum-cache';
+import { showPending } from '../live/new-posts';
+import { useForumListLive } from '../live/use-forum-live';
+
+const SEARCH_DEBOUNCE_MS = 500;
+
+/** ?new=lost-media (product decision 6) or ?new=1: which category the new-post dialog starts in, or null. */
+function requestedNewPost(value: string | null): ForumCategory | 'general' | null {
+  if (value === null) return null;
+  return isCategoryFilter(value) && value !== 'all' ? value : 'general';
+}
+
+/**
+ * /forum and /lost-media (spec section 2, Forum list): search (debounced), category filter, found count, the
+ * new-post dialog, and the cards. Search text and category live in the address, so a view can be shared.
+ * Live: counts and edits update in place; new posts by others wait behind the "N nya inlägg" banner.
+ */
+export default function ForumPage() {
+  const [params, setParams] = useSearchParams();
+  const categoryParam = params.get('category');
+  const category: ForumCategoryFilter = isCategoryFilter(categoryParam) ? categoryParam : 'all';
+  const [text, setText] = useState(() => params.get('q') ?? '');
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const filter = { q, category };
+
+  const { data, isPending, isFetching, error, refetch } = useForumList(filter);
+  const pending = usePendingPosts(filter);
+  const client = useQueryClient();
+  useForumListLive();
+  const { user, isLoading: userLoading } = useCurrentUser();
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null || value === '') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  // The settled search text goes into the address (whitespace only is no search).
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== q) setParam('q', q);
+  }, [q]);
+
+  // Product decision 6: /forum?new=lost-media opens the dialog in that category; logged out, a notice then login.
+  const newPost = requestedNewPost(params.get('new'));
+  const [dialogOpen, setDialogOpen] = useState(false);
+  useEffect(() => {
+    if (newPost === null || userLoading) return;
+    if (user) {
+      setDialogOpen(true);
+      return;
+    }
+    return noticeThenLogin(CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS.createPost, `/forum?new=${newPost}`);
+  }, [newPost, user, userLoading]);
+
+  const changeDialog = (open: boolean) => {
+    setDialogOpen(open);
+    if (!open && params.has('new')) setParam('new', null);
+  };
+
+  const posts = data ?? [];
+  const showNewPosts = () => {
+    const next = showPending({ list: posts, pending });
+    client.setQueryData(forumListKey(filter), next.list);
+    client.setQueryData(pendingKey(filter), next.pending);
+  };
+
+  return (
+    <PageContainer>
+      <PageMetaOf meta={pageMeta.forum()} />
+      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="6" direction={{ base: 'column', md: 'row' }} mb="8">
+        <Stack gap="3" maxW="3xl">
+          <Flex align="center" gap="3">
+            <Text textTransform="uppercase" letterSpacing="widest" fontSize="xs" fontWeight="bold" color="gold.fg">
+              Forum
+            </Text>
+            <LiveStatus />
+          </Flex>
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+            Lost Media Forum
+          </Heading>
+          <Text color="fg.muted" fontSize="lg">
+            Hjälp till att hitta försvunna sändningar, klipp och inspelningar från Melodifestivalen. Dela tips, fynd
+            och frågor med andra fans.
+          </Text>
+        </Stack>
+        {!userLoading &&
+          (user ? (
+            <Button size="lg" colorPalette="brand" onClick={() => changeDialog(true)} flexShrink={0}>
+              <LuPlus aria-hidden />
+              Skapa inlägg
+            </Button>
+          ) : (
+            <Button size="lg" variant="outline" colorPalette="gold" onClick={() => goToLogin()} flexShrink={0}>
+              Logga in för att skapa inlägg
+            </Button>
+          ))}
+      </Flex>
+
+      <Stack gap="4" mb="6">
+        <form role="search" aria-label="Sök i forumet" onSubmit={(event) => event.preventDefault()}>
+          <InputGroup startElement={<LuSearch aria-hidden />}>
+            <Input
+              type="search"
+              aria-label="Sök i forumet"
+              placeholder="Sök bland inlägg, t.ex. VHS, 1962 eller ABBA"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              size="lg"
+              bg="bg.panel"
+              maxLength={200}
+            />
+          </InputGroup>
+        </form>
+        <CategoryFilter value={category} onChange={(next) => setParam('category', next === 'all' ? null : next)} />
+      </Stack>
+
+      {isPending ? (
+        <LoadingText>Laddar inlägg...</LoadingText>
+      ) : error instanceof NetworkError ? (
+        <ServerUnreachable onRetry={() => void refetch()} />
+      ) : (
+        <Box as="section" aria-label="Inlägg" aria-busy={isFetching}>
+          <Text color="fg.muted" mb="4" aria-live="polite">
+            {posts.length} inlägg hittades
+          </Text>
+          <NewPostsBanner count={pending.length} onShow={showNewPosts} />
+          {posts.length === 0 ? (
+            <EmptyState title="Inga inlägg hittades" description={q || category !== 'all' ? 'Prova en annan sökning eller kategori.' : undefined} />
+          ) : (
+            <Stack as="ul" listStyleType="none" gap="4">
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <ForumPostCard post={post} />
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Box>
+      )}
+
+      <NewPostDialog open={dialogOpen} onOpenChange={changeDialog} category={newPost === 'general' ? null : newPost} />
+    </PageContainer>
+  );
+}
