@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, HStack, Stack } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import type { ForumPost } from '@mello/contracts';
 import { ApiError, errorMessage } from '../../../api/http';
 import { showToast } from '../../../components/toaster';
@@ -34,7 +34,6 @@ export function PostEditForm({ post, onDone }: { post: ForumPost; onDone: () => 
 
   return (
     <form
-      aria-label="Redigera inlägg"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -42,6 +41,9 @@ export function PostEditForm({ post, onDone }: { post: ForumPost; onDone: () => 
       }}
     >
       <Stack gap="6">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Redigera inlägg
+        </Heading>
         <PostFormFields values={values} errors={errors} onChange={setValues} />
         <HStack gap="3" justify="flex-end">
           <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>

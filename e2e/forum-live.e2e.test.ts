@@ -1,0 +1,86 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+
+/**
+ * Issue 6: two members in two browser contexts. Ante creates a post through the new-post dialog and stays on its
+ * page; Mia opens it, replies and likes it; Ante sees the reply and the like count arrive over Socket.IO without
+ * reloading. Real headless Chromium against the `npm start` server of e2e/global-setup.ts.
+ */
+const baseUrl = inject('e2eBaseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function signedInMember(firstName: string, lastName: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await openContext(browser, baseUrl, VIEWPORTS.desktop);
+  contexts.push(context);
+  // Registering signs the context in (the session cookie lands in its jar, shared with its pages).
+  const email = `forum-${firstName.toLowerCase()}-${Date.now()}@example.se`;
+  const answer = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-password-1', firstName, lastName } });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { page, errors: watchErrors(page) };
+}
+
+describe('forum live (desktop, two members)', () => {
+  it('a reply and a like from one member appear on the other member’s open post without a reload', { timeout: 30_000 }, async () => {
+    const ante = await signedInMember('Ante', 'Author');
+    const mia = await signedInMember('Mia', 'Medlem');
+    const title = `Saknas: mellanakten ${Date.now()}`;
+
+    // Ante creates a post through the dialog and opens it.
+    await ante.page.goto('/forum');
+    await ante.page.getByRole('button', { name: 'Skapa inlägg' }).click();
+    const dialog = ante.page.getByRole('dialog');
+    await dialog.getByLabel('Titel').fill(title);
+    await dialog.getByLabel('Innehåll').fill('Har någon spelat in mellanakten? Den saknas i arkivet.');
+    await dialog.getByLabel('Kategori', { exact: true }).selectOption('lost-media');
+    await dialog.getByRole('textbox', { name: 'Taggar' }).fill('VHS');
+    await dialog.getByRole('textbox', { name: 'Taggar' }).press('Enter');
+    await dialog.getByRole('button', { name: 'Skapa inlägg' }).click();
+    await ante.page.getByText('Inlägg skapat!').waitFor();
+    await ante.page.getByRole('link', { name: title }).click();
+    await ante.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await ante.page.getByRole('heading', { name: 'Svar (0)' }).waitFor();
+    // Set on this document only: still there at the end means the page was never reloaded.
+    await ante.page.evaluate(() => Object.assign(window, { forumE2eMarker: true }));
+    const postUrl = ante.page.url();
+    expect(postUrl).toMatch(/\/forum\/post\/[0-9a-f-]{36}$/);
+
+    // Mia opens it: Ante sees a second reader.
+    await mia.page.goto(postUrl);
+    await mia.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await ante.page.getByText('2 läser nu').waitFor();
+
+    // Mia replies and likes the post.
+    await mia.page.getByLabel('Ditt svar').fill('Jag har den på ett VHS-band!');
+    await mia.page.getByRole('button', { name: 'Skicka svar' }).click();
+    await mia.page.getByRole('heading', { name: 'Svar (1)' }).waitFor();
+    await mia.page.getByRole('button', { name: /^Gilla inlägg/ }).click();
+    await mia.page.getByText('Gillat!').waitFor();
+
+    // Ante sees both, in the same document.
+    const replies = ante.page.getByRole('list', { name: 'Svar' });
+    await replies.getByText('Jag har den på ett VHS-band!').waitFor();
+    await replies.getByText('Mia Medlem').waitFor();
+    await ante.page.getByRole('heading', { name: 'Svar (1)' }).waitFor();
+    const counts = ante.page.getByTestId('post-counts');
+    await counts.getByText('1 gillning').waitFor();
+    expect(await counts.innerText()).toMatch(/1\s*gillning[\s\S]*1\s*svar/);
+    expect(await ante.page.evaluate(() => (window as unknown as { forumE2eMarker?: boolean }).forumE2eMarker)).toBe(true);
+    // Ante cannot like his own post.
+    expect(await ante.page.getByRole('button', { name: /Du kan inte gilla ditt eget inlägg/ }).isDisabled()).toBe(true);
+
+    expect(ante.errors, 'uncaught errors on Ante’s page').toEqual([]);
+    expect(mia.errors, 'uncaught errors on Mia’s page').toEqual([]);
+  });
+});
