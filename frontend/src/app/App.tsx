@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from '../components/toaster';
+import { DeferredToaster } from '../components/DeferredToaster';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { system } from './theme';
@@ -15,7 +15,7 @@ export function App() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-        <Toaster />
+        <DeferredToaster />
       </QueryClientProvider>
     </ChakraProvider>
   );
