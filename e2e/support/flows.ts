@@ -41,7 +41,9 @@ export function userFlows(viewport: Viewport) {
     page.setDefaultTimeout(15_000);
     errors = watchErrors(page);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed flow leaves a picture of where it stopped, next to the regular screenshots.
+    if (task.result?.state === 'fail') await screenshot(page, viewport, `failed-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
     await context?.close();
     expect(errors, 'uncaught errors in the page').toEqual([]);
   });
