@@ -4,7 +4,7 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-export const READ_MODEL_VERSION = '3';
+export const READ_MODEL_VERSION = '4';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -49,6 +49,9 @@ export function readModelDdl(schemaName: string): string {
       doc              jsonb NOT NULL
     );
     CREATE INDEX articles_by_publication ON ${s}.articles (published_at DESC, created_position);
+    CREATE TABLE ${s}.search_words (word text PRIMARY KEY);
+    CREATE INDEX search_words_trgm ON ${s}.search_words USING gin (word gin_trgm_ops);
+    CREATE INDEX search_words_prefix ON ${s}.search_words (word text_pattern_ops);
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}
 ${searchTableDdl(s, 'search_articles', 'published_at timestamptz NOT NULL')}
@@ -98,6 +101,10 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
       body             text GENERATED ALWAYS AS (public.mello_norm(body_text)) STORED,
       tsv              tsvector GENERATED ALWAYS AS (to_tsvector('public.mello_swedish'::regconfig, body_text)) STORED
     );
+    CREATE TRIGGER ${table}_words_inserted AFTER INSERT ON ${s}.${table}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();
+    CREATE TRIGGER ${table}_words_updated AFTER UPDATE ON ${s}.${table}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();
 `;
 }
 

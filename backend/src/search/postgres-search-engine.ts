@@ -30,7 +30,7 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
     },
 
     searchArticles(q: string) {
-      return searchJson(pool, { table: 'search_articles', q, exactFields: ['title'], order: sql.fragment`published_at DESC, created_position` });
+      return searchJson(pool, { table: 'search_articles', q, exactFields: [], order: sql.fragment`published_at DESC, created_position` });
     },
 
     searchVideos(q: string) {
@@ -42,7 +42,8 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
         table: 'forum_posts',
         q,
         filters: category === null ? [] : [sql.fragment`category = ${category}`],
-        exactFields: ['title'],
+        // A post's names are its normalised title: `names = phrase` is the exact title match.
+        exactFields: [],
         // Newest first: the list screen reads from here, and an index on (created_at, id) answers it.
         order: sql.fragment`created_at DESC, id`,
         limit,

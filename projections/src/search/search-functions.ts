@@ -24,4 +24,20 @@ export const searchMigrations: Migration[] = [
         AS $$ SELECT btrim(regexp_replace(public.unaccent('public.unaccent'::regdictionary, lower($1)), '[^[:alnum:]]+', ' ', 'g')) $$;
     `,
   },
+  {
+    id: 'search-002-word-collector',
+    sql: `
+      -- Every normalised word of the search tables goes into their schema's search_words: the vocabulary a
+      -- misspelt query word is matched against (a few thousand short rows, instead of every document's text).
+      CREATE FUNCTION public.mello_collect_words() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        EXECUTE format(
+          'INSERT INTO %I.search_words (word)
+           SELECT DISTINCT w FROM new_rows, unnest(string_to_array(new_rows.names || '' '' || new_rows.body, '' '')) AS w
+            WHERE length(w) BETWEEN 3 AND 40
+           ON CONFLICT DO NOTHING', TG_TABLE_SCHEMA);
+        RETURN NULL;
+      END $$;
+    `,
+  },
 ];
