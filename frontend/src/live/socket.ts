@@ -23,6 +23,14 @@ let connectedBefore = false;
 const listWatchers = new Set<ListWatcher>();
 const postWatchers = new Map<string, Set<PostWatcher>>();
 const changeListeners = new Set<(change: ForumChange) => void>();
+/** Per post, which join is the latest: the answer to an earlier one (left and joined again since) is stale. */
+const postJoins = new Map<string, number>();
+/**
+ * Leaving a post room waits a moment: a screen that unmounts and mounts again at once (React's StrictMode, a quick
+ * back-and-forth) stays in the room instead of leaving and re-joining, which would make the server count it out.
+ */
+const LEAVE_DELAY_MS = 250;
+const leaving = new Map<string, number>();
 const statusListeners = new Set<(connected: boolean) => void>();
 
 function forumSocket(): ForumSocket {
@@ -55,8 +63,10 @@ function joinList(connection: ForumSocket, resync: boolean) {
 }
 
 function joinPost(connection: ForumSocket, postId: string, resync: boolean) {
+  const join = (postJoins.get(postId) ?? 0) + 1;
+  postJoins.set(postId, join);
   connection.emit('forum:watch-post', postId, (answer) => {
-    if (answer.ok) postWatchers.get(postId)?.forEach((watcher) => watcher.onPresence?.(answer.value));
+    if (answer.ok && postJoins.get(postId) === join) postWatchers.get(postId)?.forEach((watcher) => watcher.onPresence?.(answer.value));
   });
   if (!resync) return;
   connection.emit('forum:resync', { scope: 'post', postId }, (answer) => {
@@ -80,6 +90,8 @@ export function watchForumList(watcher: ListWatcher = {}): () => void {
 /** Watch one post's room (its changes and who is reading or typing) while the returned function has not been called. */
 export function watchForumPost(postId: string, watcher: PostWatcher = {}): () => void {
   const connection = forumSocket();
+  window.clearTimeout(leaving.get(postId));
+  leaving.delete(postId);
   const watchers = postWatchers.get(postId) ?? new Set<PostWatcher>();
   const first = watchers.size === 0;
   watchers.add(watcher);
@@ -89,7 +101,13 @@ export function watchForumPost(postId: string, watcher: PostWatcher = {}): () =>
     watchers.delete(watcher);
     if (watchers.size > 0) return;
     postWatchers.delete(postId);
-    if (connection.connected) connection.emit('forum:unwatch-post', postId);
+    leaving.set(
+      postId,
+      window.setTimeout(() => {
+        leaving.delete(postId);
+        if (!postWatchers.has(postId) && connection.connected) connection.emit('forum:unwatch-post', postId);
+      }, LEAVE_DELAY_MS),
+    );
   };
 }
 
