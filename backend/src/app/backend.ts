@@ -35,10 +35,10 @@ import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
 import { ViewCounter } from '../forum/view-counter';
 import { socketAdapterMigrations, startSocketServer } from '../live/socket-server';
-import { postgresSearchEngine } from '../search/postgres-search-engine';
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
 import { openDatabase } from './database';
+import { openSearch } from './search-engine';
 
 export type Log = (message: string, detail?: Record<string, unknown>) => void;
 
@@ -99,9 +99,11 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
     await progress.start();
     cleanups.push(() => progress.close());
 
-    const services = createArchiveServices(store, progress);
-    const search = postgresSearchEngine(pool);
-    const forum = createForumService({ store, readModels: progress, pool });
+    const searchAdapter = await openSearch(config, { pool, store, readModels: progress, log });
+    cleanups.push(searchAdapter.close);
+    const search = searchAdapter.engine;
+    const services = createArchiveServices(store, searchAdapter.waiter);
+    const forum = createForumService({ store, readModels: searchAdapter.waiter, pool });
     const views = new ViewCounter(store, { flushMs: config.viewFlushMs, windowMs: 30 * 60 * 1000, onError: (error) => log('view count flush failed', { error: String(error) }) });
     views.start();
     cleanups.push(() => views.stop());

@@ -5,6 +5,8 @@ import { openDatabase } from '../app/database';
 import { openEventStore } from '../app/backend';
 import { loadConfig } from '../config';
 import { createDatabasePool } from '../db/pool';
+import { createTypesenseClient } from '../search/typesense/typesense-client';
+import { rebuildTypesense } from '../search/typesense/typesense-rebuild';
 
 /**
  * npm run rebuild: builds every read model from position 0 beside the live one and swaps it in. Safe while
@@ -35,6 +37,12 @@ try {
   const result = await rebuildReadModels({ pool, connectionUri: database.uri, source: store, projections: allProjections, totalEvents: total, onProgress: bar });
   if (process.stdout.isTTY) process.stdout.write('\n');
   console.log(`Rebuilt and swapped in every read model: ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 0.001))} events/s)`);
+  if (config.typesenseUrl) {
+    // Production search: a full reindex into new collections, swapped in through the aliases.
+    const client = createTypesenseClient({ url: config.typesenseUrl, apiKey: config.typesenseApiKey ?? '' });
+    const search = await rebuildTypesense({ client, pool, source: store, log: (message) => console.log(message) });
+    console.log(`Reindexed Typesense: ${search.events} events in ${search.seconds.toFixed(2)} s into ${Object.values(search.collections).join(', ')}; dropped ${search.dropped.length} old collections`);
+  }
 } finally {
   await store.close();
   await pool.end();

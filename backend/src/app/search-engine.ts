@@ -1,0 +1,34 @@
+import type { DatabasePool } from 'slonik';
+import type { ReadModelWaiter } from '../archive/document-service';
+import type { Config } from '../config';
+import type { EventStore } from '../event-store/port';
+import { postgresSearchEngine } from '../search/postgres-search-engine';
+import type { SearchEngine } from '../search/search-engine';
+import { createTypesenseClient } from '../search/typesense/typesense-client';
+import { TypesenseIndexer } from '../search/typesense/typesense-indexer';
+import { TypesenseSearchEngine } from '../search/typesense/typesense-search-engine';
+
+type Log = (message: string, detail?: Record<string, unknown>) => void;
+
+/**
+ * Picks the search adapter: Typesense when TYPESENSE_URL is set (its indexer follows the log, and commands wait
+ * for it as well as for the read models, so an edit is searchable when the command answers), PostgreSQL otherwise.
+ */
+export async function openSearch(
+  config: Config,
+  deps: { pool: DatabasePool; store: EventStore; readModels: ReadModelWaiter; log: Log },
+): Promise<{ engine: SearchEngine; waiter: ReadModelWaiter; close: () => Promise<void> }> {
+  if (!config.typesenseUrl) {
+    return { engine: postgresSearchEngine(deps.pool), waiter: deps.readModels, close: async () => undefined };
+  }
+  const client = createTypesenseClient({ url: config.typesenseUrl, apiKey: config.typesenseApiKey ?? '' });
+  const indexer = new TypesenseIndexer({ client, pool: deps.pool, source: deps.store, log: deps.log });
+  await indexer.ensureReady();
+  indexer.start();
+  deps.log(`Search: Typesense at ${config.typesenseUrl}`);
+  return {
+    engine: new TypesenseSearchEngine({ client, pool: deps.pool, log: deps.log }),
+    waiter: { waitFor: async (position, timeoutMs) => (await deps.readModels.waitFor(position, timeoutMs)) && (await indexer.waitFor(position, timeoutMs)) },
+    close: () => indexer.stop(),
+  };
+}
