@@ -62,10 +62,15 @@ export default function ForumPage() {
       { replace: true, preventScrollReset: true },
     );
 
-  // The settled search text goes into the address (whitespace only is no search).
+  // The settled search text goes into the address (whitespace only is no search)…
   useEffect(() => {
     if ((params.get('q') ?? '') !== q) setParam('q', q);
   }, [q]);
+  // …and an address changed from outside (the Forum link, back and forward) comes back into the box.
+  const addressQ = params.get('q') ?? '';
+  useEffect(() => {
+    if (addressQ !== q) setText(addressQ);
+  }, [addressQ]);
 
   // Product decision 6: /forum?new=lost-media opens the dialog in that category; logged out, a notice then login.
   const newPost = requestedNewPost(params.get('new'));
