@@ -39,9 +39,10 @@ export function ensureClientBuilt(log: (message: string) => void, env: NodeJS.Pr
   const reason = clientBuildReason();
   if (!reason) return;
   log(`Building the client (${reason})...`);
+  // --manifest: the server reads it to preload each route's page chunk (backend/src/seo/route-preloads.ts).
   const started = Date.now();
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', 'frontend', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', 'frontend', '--manifest', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (result.status !== 0 || !existsSync(CLIENT_INDEX)) {
     throw new Error(`The client build failed (exit ${result.status ?? result.signal}); run "npm run build" to see why`);
   }

@@ -7,6 +7,7 @@ import { requestOrigin } from '../auth/csrf';
 import { IndexTemplate } from '../seo/index-template';
 import { CompressedFiles, compressBody } from './compressed-files';
 import { routeMeta, type RouteMeta } from '../seo/route-meta';
+import { RoutePreloads } from '../seo/route-preloads';
 
 export type StaticClientSeo = {
   /** Where the read models live: a route's meta comes from the same data the API answers with. */
@@ -25,6 +26,7 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const root = path.resolve(distDir);
   const index = new IndexTemplate(root);
   const compressed = new CompressedFiles(root);
+  const preloads = new RoutePreloads(root);
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     if (ctx.path !== '/' && !ctx.path.endsWith('/')) {
@@ -38,25 +40,25 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
         if ((error as { status?: number }).status !== 404) throw error;
       }
     }
-    const { status, meta } = await metaOf(ctx, seo);
+    const { status, meta, page } = await metaOf(ctx, seo);
     // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
     // request's own, so a local port or 127.0.0.1 gives working links.
     const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = compressBody(ctx, index.render(meta, origin));
+    ctx.body = compressBody(ctx, index.render(meta, origin, preloads.linksFor(page)));
   };
 }
 
 async function metaOf(ctx: Context, seo: StaticClientSeo | undefined): Promise<RouteMeta> {
   const q = typeof ctx.query.q === 'string' ? ctx.query.q : '';
-  if (!seo) return { status: 200, meta: { ...pageMeta.home(), path: ctx.path } };
+  if (!seo) return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '' };
   try {
     return await routeMeta(seo.db, ctx.path, { q });
   } catch (error) {
     // The read models are unreachable: still send the client, which shows its own friendly error.
     ctx.app.emit('error', error, ctx);
-    return { status: 200, meta: { ...pageMeta.home(), path: ctx.path } };
+    return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '' };
   }
 }

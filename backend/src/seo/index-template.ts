@@ -58,9 +58,10 @@ export class IndexTemplate {
     return this.cached.html;
   }
 
-  /** index.html with the page's tags (URLs absolute on `origin`) in place of the marker. */
-  render(meta: PageMeta, origin: string): string {
-    const head = renderHeadTags(pageHeadTags(absolutePageMeta(meta, origin)));
+  /** index.html with the page's tags (URLs absolute on `origin`), then `extraHead` (trusted HTML), at the marker. */
+  render(meta: PageMeta, origin: string, extraHead = ''): string {
+    const tags = renderHeadTags(pageHeadTags(absolutePageMeta(meta, origin)));
+    const head = extraHead ? `${tags}\n    ${extraHead}` : tags;
     // A function replacement, so '$&' or '$1' in an admin-written title is not read as a pattern.
     return this.template().replace(HEAD_MARKER, () => head);
   }

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pageMeta } from '@mello/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HEAD_MARKER, IndexTemplate } from './index-template';
 import { matchClientRoute } from './client-routes';
+import { preloadLinks, RoutePreloads } from './route-preloads';
 
 const dirs: string[] = [];
 const distWith = (html: string) => {
@@ -72,5 +73,32 @@ describe('client routes', () => {
 
   it('a year that is not a number is a year route without a number (answered 404)', () => {
     expect(matchClientRoute('/year/abc')).toEqual({ page: 'year', year: null });
+  });
+});
+
+describe('route preloads', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-2.js' },
+    '_card.js': { file: 'assets/card-3.js', imports: ['_shared.js'] },
+    'src/pages/HomePage.tsx': { file: 'assets/HomePage-4.js', imports: ['_card.js', '_shared.js'] },
+    'src/pages/YearPage.tsx': { file: 'assets/YearPage-5.js' },
+  };
+
+  it("preloads a page's chunk and its imports, not what the entry already loads", () => {
+    const links = preloadLinks(manifest);
+    expect(links.get('home')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/HomePage-4.js">\n    <link rel="modulepreload" crossorigin href="/assets/card-3.js">',
+    );
+    expect(links.get('year')).toBe('<link rel="modulepreload" crossorigin href="/assets/YearPage-5.js">');
+    expect(links.has('blog')).toBe(false); // not in this build: nothing to preload
+  });
+
+  it('reads the manifest of the build folder, and gives nothing without one', () => {
+    const dir = distWith('<html><head></head></html>');
+    expect(new RoutePreloads(dir).linksFor('home')).toBe('');
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    expect(new RoutePreloads(dir).linksFor('home')).toContain('/assets/HomePage-4.js');
   });
 });

@@ -3,7 +3,8 @@ import { listArticlesJson, listVideosJson, listYearsJson, yearByNumberJson } fro
 import type { CommonQueryMethods } from 'slonik';
 import { matchClientRoute } from './client-routes';
 
-export type RouteMeta = { status: 200 | 404; meta: PageMeta };
+/** `page`: which page module the client shows (for preloading its JavaScript). */
+export type RouteMeta = { status: 200 | 404; meta: PageMeta; page: string };
 
 // The read models hold documents validated when their events were decided: the JSON is the contract's shape.
 const parse = <T>(json: string) => JSON.parse(json) as T;
@@ -14,18 +15,18 @@ const parse = <T>(json: string) => JSON.parse(json) as T;
  */
 export async function routeMeta(db: CommonQueryMethods, pathname: string, query: { q?: string }): Promise<RouteMeta> {
   const route = matchClientRoute(pathname);
-  if (!route) return { status: 404, meta: pageMeta.notFound(pathname) };
-  const found = (meta: PageMeta): RouteMeta => ({ status: 200, meta });
+  if (!route) return { status: 404, meta: pageMeta.notFound(pathname), page: 'notFound' };
+  const found = (meta: PageMeta, status: 200 | 404 = 200): RouteMeta => ({ status, meta, page: route.page });
   switch (route.page) {
     case 'home':
       return found(pageMeta.home());
     case 'years':
       return found(pageMeta.years(parse<Year[]>(await listYearsJson(db))));
     case 'year': {
-      if (route.year === null) return { status: 404, meta: pageMeta.notFound(pathname) };
+      if (route.year === null) return found(pageMeta.notFound(pathname), 404);
       const json = await yearByNumberJson(db, route.year);
       const year = json === null ? null : parse<Year>(json);
-      return { status: year ? 200 : 404, meta: pageMeta.year(route.year, year) };
+      return found(pageMeta.year(route.year, year), year ? 200 : 404);
     }
     case 'videoArchive':
       return found(pageMeta.videoArchive(parse<Video[]>(await listVideosJson(db))));
@@ -34,7 +35,7 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
     case 'article': {
       // As the client does (spec: all articles are loaded and the one matching id is picked).
       const article = parse<Article[]>(await listArticlesJson(db)).find((candidate) => candidate.id === route.id) ?? null;
-      return { status: article ? 200 : 404, meta: pageMeta.article(route.id, article) };
+      return found(pageMeta.article(route.id, article), article ? 200 : 404);
     }
     case 'search':
       return found(pageMeta.search(query.q ?? ''));
