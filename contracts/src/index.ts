@@ -12,3 +12,4 @@ export * from './forum/forum';
 export * from './forum/events';
 export * from './forum/live';
 export * from './seo/page-meta';
+export * from './admin/audit';
