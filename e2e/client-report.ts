@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -114,6 +115,8 @@ async function main() {
   const server = await startAppServer();
   let mobile: Scores;
   let desktop: Scores;
+  // Lighthouse's simulated throttling scales the CPU time it observes: a busy machine lowers the scores.
+  const load = os.loadavg()[0]!.toFixed(1);
   try {
     // A first request warms the server (read models, template) so the audit measures the page, not a cold start.
     await fetch(`${server.url}/`);
@@ -133,6 +136,7 @@ async function main() {
   const width = (column: number) => Math.max(...rows.map((row) => row[column]!.length), ['Measure', 'Value', 'Target', 'Result'][column]!.length);
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(width(i))).join('  ');
   console.log(`\n${line(['Measure', 'Value', 'Target', 'Result'])}\n${rows.map(line).join('\n')}\n`);
+  console.log(`Load average when Lighthouse started: ${load} on ${os.cpus().length} cores`);
   for (const [preset, scores] of [['mobile', mobile], ['desktop', desktop]] as const) {
     for (const diagnostic of scores.diagnostics) console.log(`${preset}: ${diagnostic}`);
   }
@@ -141,7 +145,9 @@ async function main() {
   const markdown = `# Client report
 
 Measured on ${date} by \`npm run report:client\` (e2e/client-report.ts) on this machine (2 cores), against a
-production build of the client served by \`npm start\` with the imported archive.
+production build of the client served by \`npm start\` with the imported archive. Machine load when Lighthouse
+started: ${load} (1-minute load average) on ${os.cpus().length} cores; Lighthouse's CPU-bound figures (TBT, LCP)
+grow with it, so compare runs made on an idle machine.
 
 | Measure | Value | Target | Result |
 |---|---|---|---|
