@@ -22,6 +22,7 @@ type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<stri
 
 /** A typing indicator that is not refreshed goes away by itself (a closed laptop does not type forever). */
 const TYPING_TIMEOUT_MS = 8000;
+const PRESENCE_INTERVAL_MS = 250;
 
 /**
  * The forum's live layer: rooms for the list and each post, presence ("N läser nu", "X skriver ett svar…")
@@ -36,8 +37,20 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
     const typing = [...new Set(sockets.filter((s) => s.data.typingIn === postId && s.data.user).map((s) => displayName(s.data.user)))];
     return { postId, readers: sockets.length, typing };
   };
+  // Presence is announced at most every PRESENCE_INTERVAL_MS per post: when a thousand readers arrive, each
+  // arrival would otherwise count the whole room and message everybody in it.
+  const presenceTimers = new Map<string, NodeJS.Timeout>();
+  let closing = false;
   const announcePresence = async (postId: string) => {
-    io.to(forumPostRoom(postId)).emit('forum:presence', await presenceOf(postId));
+    if (closing || presenceTimers.has(postId)) return;
+    presenceTimers.set(
+      postId,
+      setTimeout(() => {
+        presenceTimers.delete(postId);
+        if (closing) return;
+        safely(async () => io.to(forumPostRoom(postId)).emit('forum:presence', await presenceOf(postId)));
+      }, PRESENCE_INTERVAL_MS),
+    );
   };
   const stopTyping = (socket: LiveSocket) => {
     clearTimeout(typingTimers.get(socket));
@@ -58,9 +71,8 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
       if (typeof postId !== 'string' || !isUuid(postId)) return ack?.({ ok: false, error: 'Inlägg hittades inte' });
       void socket.join(forumPostRoom(postId));
       safely(async () => {
-        const presence = await presenceOf(postId);
-        ack?.({ ok: true, value: presence });
-        socket.to(forumPostRoom(postId)).emit('forum:presence', presence);
+        ack?.({ ok: true, value: await presenceOf(postId) });
+        await announcePresence(postId);
       });
     });
 
@@ -127,6 +139,12 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
   }
 
   return {
+    /** Stops presence updates: sockets disconnecting at shutdown must not reach the adapter after its pool ends. */
+    close() {
+      closing = true;
+      for (const timer of presenceTimers.values()) clearTimeout(timer);
+      presenceTimers.clear();
+    },
     /** Called after each committed projection batch (on the process that applied it; the adapter fans out). */
     async onBatch(info: { position: string; events: readonly ProjectedEvent[] }) {
       if (!info.events.some((event) => event.type.startsWith('Forum'))) return;

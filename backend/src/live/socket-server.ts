@@ -40,6 +40,7 @@ export async function startSocketServer(
     io,
     forum,
     async close() {
+      forum.close();
       io.disconnectSockets(true);
       // io.close() also closes the HTTP server, whose own shutdown step ends the keep-alive connections it
       // would otherwise wait for: do not wait on it here.
