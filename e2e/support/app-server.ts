@@ -67,6 +67,9 @@ export async function startAppServer(options: { timeoutMs?: number } = {}): Prom
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      // Its own build of the client, so a rebuild of frontend/dist by another process cannot pull files away
+      // from under the browsers (start.ts builds it, as `npm start` does).
+      CLIENT_DIR: path.join(dataDir, 'client'),
       // Every browser of the run signs up from 127.0.0.1: the per-address limits would count them all together.
       RATE_LIMIT_REGISTER_PER_IP: '1000',
       RATE_LIMIT_LOGIN_PER_IP: '1000',

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLIENT_INDEX = path.join(REPO_ROOT, 'frontend/dist/index.html');
+/** Where the built client goes and is served from: frontend/dist, or CLIENT_DIR (e.g. a test run's own copy). */
+export const clientDirOf = (env: NodeJS.ProcessEnv = process.env) =>
+  env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(REPO_ROOT, 'frontend/dist');
 /** What the client bundle is made from: a change here makes the build stale. Tests are not part of it. */
 const CLIENT_SOURCES = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'contracts/src'];
 
@@ -21,10 +23,10 @@ function newestChange(entry: string): number {
   return newest;
 }
 
-/** Why the client must be (re)built, or null when frontend/dist is up to date. */
-export function clientBuildReason(root = REPO_ROOT): string | null {
-  const index = path.join(root, 'frontend/dist/index.html');
-  if (!existsSync(index)) return 'frontend/dist is missing';
+/** Why the client in `clientDir` must be (re)built, or null when it is up to date. */
+export function clientBuildReason(clientDir = clientDirOf(), root = REPO_ROOT): string | null {
+  const index = path.join(clientDir, 'index.html');
+  if (!existsSync(index)) return `${path.relative(root, clientDir) || clientDir} has no build`;
   const built = statSync(index).mtimeMs;
   const changed = CLIENT_SOURCES.find((source) => newestChange(path.join(root, source)) > built);
   return changed ? `${changed} changed since the last build` : null;
@@ -32,18 +34,21 @@ export function clientBuildReason(root = REPO_ROOT): string | null {
 
 /**
  * Builds the client with vite when it is missing or older than its sources, so `npm start` always serves the
- * current client. CLIENT_BUILD=skip turns this off (e.g. an image that ships a prebuilt dist).
+ * current client. CLIENT_BUILD=skip turns this off (e.g. an image that ships a prebuilt dist); CLIENT_DIR builds
+ * and serves a copy elsewhere (the e2e tests use their own, safe from a rebuild of frontend/dist meanwhile).
  */
 export function ensureClientBuilt(log: (message: string) => void, env: NodeJS.ProcessEnv = process.env): void {
   if (env.CLIENT_BUILD === 'skip') return;
-  const reason = clientBuildReason();
+  const clientDir = clientDirOf(env);
+  const reason = clientBuildReason(clientDir);
   if (!reason) return;
   log(`Building the client (${reason})...`);
   // --manifest: the server reads it to preload each route's page chunk (backend/src/seo/route-preloads.ts).
   const started = Date.now();
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', 'frontend', '--manifest', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(CLIENT_INDEX)) {
+  const args = [vite, 'build', 'frontend', '--manifest', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'];
+  const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error(`The client build failed (exit ${result.status ?? result.signal}); run "npm run build" to see why`);
   }
   log(`Client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

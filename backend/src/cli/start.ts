@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { startBackend } from '../app/backend';
-import { ensureClientBuilt } from './client-build';
+import { clientDirOf, ensureClientBuilt } from './client-build';
 
 const log = (message: string, detail?: Record<string, unknown>) =>
   console.log(`[melloarkivet] ${message}${detail ? ` ${JSON.stringify(detail)}` : ''}`);
@@ -13,7 +13,7 @@ try {
 }
 const config = loadConfig();
 for (const note of config.notes) log(note);
-const backend = await startBackend(config, { log }).catch((error: unknown) => {
+const backend = await startBackend(config, { log, clientDir: clientDirOf() }).catch((error: unknown) => {
   console.error(`[melloarkivet] Could not start: ${(error as Error).message}`);
   process.exit(1);
 });
