@@ -50,36 +50,49 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
-  const port = await findFreePort(options.preferredPort ?? 54329);
   const password = 'mello-embedded';
   await mkdir(path.dirname(dataDir), { recursive: true });
   const speed = options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      ...speed,
-    ],
-    onLog: () => undefined,
-    onError: (error) => options.log?.(`[postgres] ${String(error)}`),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    options.log?.(`Initialising embedded PostgreSQL in ${dataDir}`);
-    await server.initialise();
+  const serverOn = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+      postgresFlags: [
+        '-c', 'listen_addresses=127.0.0.1',
+        '-c', 'unix_socket_directories=',
+        '-c', 'max_connections=200',
+        ...speed,
+      ],
+      onLog: () => undefined,
+      onError: (error) => options.log?.(`[postgres] ${String(error)}`),
+    });
+
+  // A port seen free can be taken by another process before PostgreSQL binds it (several test runs or servers
+  // starting at once): then the next free port is tried, a few times.
+  let preferred = options.preferredPort ?? 54329;
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await findFreePort(preferred);
+    const server = serverOn(port);
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      options.log?.(`Initialising embedded PostgreSQL in ${dataDir}`);
+      await server.initialise();
+    }
+    try {
+      await server.start();
+    } catch (error) {
+      if (attempt < 4) {
+        options.log?.(`Embedded PostgreSQL did not start on port ${port}; trying another port`);
+        preferred = port + 1 + Math.floor(Math.random() * 20);
+        continue;
+      }
+      throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`);
+    }
+    const uriFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+    return { adminUri: uriFor('postgres'), port, uriFor, stop: () => server.stop() };
   }
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`);
-  }
-  const uriFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
-  return { adminUri: uriFor('postgres'), port, uriFor, stop: () => server.stop() };
 }
