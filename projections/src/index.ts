@@ -8,10 +8,14 @@ export * from './archive/archive-read-models';
 export * from './archive/queries';
 export * from './forum/forum-projection';
 export * from './forum/forum-queries';
+export * from './audit/audit-entry';
+export * from './audit/audit-projection';
+export * from './audit/audit-queries';
 
 import { articlesProjection, videosProjection, yearsProjection } from './archive/archive-read-models';
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
+import { auditProjection } from './audit/audit-projection';
 import { searchArticlesProjection, searchVideosProjection, searchYearsProjection } from './search/search-projections';
 
 /** Every projection the runner keeps up to date, in the order they apply a batch. */
@@ -23,6 +27,7 @@ export const allProjections: readonly Projection[] = [
   searchVideosProjection,
   searchArticlesProjection,
   forumProjection,
+  auditProjection,
 ];
 export * from './search/search-functions';
 export * from './search/search-projections';

@@ -4,7 +4,7 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-export const READ_MODEL_VERSION = '4';
+export const READ_MODEL_VERSION = '5';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -78,6 +78,25 @@ ${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category te
     );
     CREATE INDEX user_likes_by_user_and_post ON ${s}.user_likes (user_id, post_id);
     CREATE INDEX user_likes_by_post ON ${s}.user_likes (post_id);
+
+    -- The admin's site-wide history (audit-projection.ts): newest first, by kind, by user, by date.
+    CREATE TABLE ${s}.audit_events (
+      position       text PRIMARY KEY,
+      type           text NOT NULL,
+      action         text NOT NULL,
+      kind           text NOT NULL,
+      item_id        uuid NOT NULL,
+      stream_name    text NOT NULL,
+      label          text NOT NULL,
+      actor_user_id  text,
+      actor_email    text,
+      occurred_at    timestamptz NOT NULL,
+      content_author text
+    );
+    CREATE INDEX audit_events_by_kind ON ${s}.audit_events (kind, position DESC);
+    CREATE INDEX audit_events_by_user ON ${s}.audit_events (actor_user_id, position DESC);
+    CREATE INDEX audit_events_by_email ON ${s}.audit_events (actor_email, position DESC);
+    CREATE INDEX audit_events_by_time ON ${s}.audit_events (occurred_at);
   `;
 }
 

@@ -13,6 +13,7 @@ import {
   type ProjectedEvent,
 } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
+import { adminRoutes } from '../admin/admin-routes';
 import { createArchiveServices, type ArchiveServices } from '../archive/archive-services';
 import { articleRoutes } from '../archive/articles/article-routes';
 import { videoRoutes } from '../archive/videos/video-routes';
@@ -133,6 +134,7 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
         articleRoutes({ pool, articles: services.articles }),
         searchRoutes({ engine: search }),
         forumRoutes({ pool, forum, views }),
+        adminRoutes({ pool, store, services, search }),
       ],
     });
     const server = http.createServer(app.callback());

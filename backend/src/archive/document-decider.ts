@@ -13,7 +13,9 @@ export type DocumentState<F> =
 export type DocumentCommand<F> =
   | { type: 'create'; id: string; fields: F }
   | { type: 'update'; id: string; changes: Partial<F> }
-  | { type: 'delete'; id: string };
+  | { type: 'delete'; id: string }
+  /** Brings a deleted document back with the given fields (the admin's "återställ" of an earlier version). */
+  | { type: 'recreate'; id: string; fields: F };
 
 export type DocumentEventNames = { created: string; updated: string; deleted: string };
 
@@ -65,6 +67,9 @@ export function createDocumentDecider<F extends Record<string, unknown>>(options
       case 'delete':
         if (state.status !== 'active') throw new NotFoundError(options.notFoundMessage);
         return [{ type: names.deleted, data: { id: state.id, fields: state.fields } }];
+      case 'recreate':
+        if (state.status !== 'deleted') throw new ConflictError(options.alreadyExistsMessage);
+        return [{ type: names.created, data: { id: state.id, fields: command.fields } }];
       default:
         return assertNever(command);
     }

@@ -80,6 +80,25 @@ export function createDocumentService<F extends Record<string, unknown>>(
       return { id, ...after.fields };
     },
 
+    /**
+     * Makes the document's fields equal `fields` again, appending a new event (history is never rewritten): an
+     * update when the document is live, a re-creation — claiming its unique key again — when it was deleted.
+     */
+    async restore(id: string, fields: F, context: CommandContext): Promise<{ id: string } & F> {
+      const loaded = await loadAggregate(store, options.streamName(id), decider);
+      if (loaded.state.status === 'none') throw new NotFoundError(options.notFoundMessage);
+      if (loaded.state.status === 'active') return this.update(id, fields, context);
+      const claimed = await claim(fields, id, context);
+      try {
+        const position = await appendDecision(store, options.streamName(id), decider.decide({ type: 'recreate', id, fields }, loaded.state), loaded.expectedRevision, context);
+        await settle([claimed, position]);
+      } catch (error) {
+        if (unique && claimed) await release(unique.key(fields), id, context);
+        throw error;
+      }
+      return { id, ...fields };
+    },
+
     async remove(id: string, context: CommandContext): Promise<void> {
       const result = await handleCommand(store, options.streamName(id), decider, { type: 'delete', id }, context);
       const last = result.events[result.events.length - 1];

@@ -1,0 +1,117 @@
+import Router from '@koa/router';
+import {
+  AUDIT_KINDS,
+  AuditQuerySchema,
+  RESTORABLE_KINDS,
+  RestoreInputSchema,
+  type AdminStatus,
+  type AuditEntry,
+  type AuditKind,
+  type RestorableKind,
+} from '@mello/contracts';
+import { auditEntriesJson, projectionCheckpoints } from '@mello/projections';
+import type { Context } from 'koa';
+import type { DatabasePool } from 'slonik';
+import type { ArchiveServices } from '../archive/archive-services';
+import { articleStream } from '../archive/articles/article';
+import { videoStream } from '../archive/videos/video';
+import { yearStream } from '../archive/years/year';
+import { requireAdmin } from '../auth/guards';
+import type { EventStore, LogPosition } from '../event-store/port';
+import { forumPostStream } from '../forum/post';
+import { forumReplyStream } from '../forum/reply';
+import { commandContext } from '../http/request-context';
+import { isUuid, parseBody } from '../http/validation';
+import type { SearchEngine } from '../search/search-engine';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import { buildTimeline, versionAt } from './item-history';
+
+const STREAMS: Record<AuditKind, (id: string) => string> = {
+  year: yearStream,
+  video: videoStream,
+  article: articleStream,
+  'forum-post': forumPostStream,
+  'forum-reply': forumReplyStream,
+};
+const HISTORY_NOT_FOUND = 'Ingen historik hittades';
+const BEHIND_CAP = 5000;
+
+/** A bare date as the end of a range means the whole of that day (UTC). */
+const endOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString() : new Date(value).toISOString());
+
+/**
+ * The administrator's view of the event log (issue 7): the site-wide history (a projection, filtered and paged),
+ * each item's own stream as a timeline with diffs, any version of it, restoring a version (a new event), and each
+ * projection's status. Every call is admin-only.
+ */
+export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; services: ArchiveServices; search: SearchEngine }): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  router.use(requireAdmin);
+
+  const item = (ctx: Context) => {
+    const kind = ctx.params.kind as AuditKind;
+    const id = ctx.params.id ?? '';
+    if (!(AUDIT_KINDS as readonly string[]).includes(kind) || !isUuid(id)) throw new NotFoundError(HISTORY_NOT_FOUND);
+    return { kind, id };
+  };
+  const streamOf = async (kind: AuditKind, id: string) => {
+    const events = await deps.store.readStream(STREAMS[kind](id));
+    if (events.length === 0) throw new NotFoundError(HISTORY_NOT_FOUND);
+    return events;
+  };
+
+  router.get('/history', async (ctx) => {
+    const query = parseBody(AuditQuerySchema, { ...ctx.query });
+    const rows = JSON.parse(
+      await auditEntriesJson(deps.pool, { ...query, to: query.to ? endOf(query.to) : null }),
+    ) as AuditEntry[];
+    const more = rows.length > query.limit;
+    const entries = rows.slice(0, query.limit);
+    ctx.body = { entries, nextBefore: more ? entries[entries.length - 1]!.position : null };
+  });
+
+  router.get('/history/:kind/:id', async (ctx) => {
+    const { kind, id } = item(ctx);
+    ctx.body = buildTimeline(kind, id, await streamOf(kind, id));
+  });
+
+  router.get('/history/:kind/:id/versions/:revision', async (ctx) => {
+    const { kind, id } = item(ctx);
+    const revision = /^\d{1,7}$/.test(ctx.params.revision ?? '') ? Number(ctx.params.revision) : -1;
+    const version = versionAt(kind, id, await streamOf(kind, id), revision);
+    if (!version) throw new NotFoundError('Versionen finns inte');
+    ctx.body = version;
+  });
+
+  router.post('/history/:kind/:id/restore', async (ctx) => {
+    const { kind, id } = item(ctx);
+    if (!(RESTORABLE_KINDS as readonly string[]).includes(kind)) throw new ValidationError('Bara år, videor och artiklar kan återställas');
+    const { revision } = parseBody(RestoreInputSchema, ctx.request.body);
+    const version = versionAt(kind, id, await streamOf(kind, id), revision);
+    if (!version) throw new NotFoundError('Versionen finns inte');
+    if (version.deleted) throw new ValidationError('Den versionen är raderad: välj en version före raderingen');
+    const { id: _id, ...fields } = version.item;
+    const service = { year: deps.services.years, video: deps.services.videos, article: deps.services.articles }[kind as RestorableKind];
+    ctx.body = await service.restore(id, fields as never, commandContext(ctx));
+  });
+
+  router.get('/status', async (ctx) => {
+    const head = await deps.store.headPosition();
+    const checkpoints = await projectionCheckpoints(deps.pool);
+    const projections = await Promise.all(
+      checkpoints.map(async (row) => ({
+        name: row.projection,
+        position: row.position,
+        // Events after the checkpoint (counted up to BEHIND_CAP): what the projection still has to apply.
+        behind: head === null || row.position === head ? 0 : (await deps.store.readAll({ after: row.position as LogPosition | null, maxCount: BEHIND_CAP })).length,
+        lastError: row.last_error,
+        lastErrorAt: row.last_error_at,
+        updatedAt: row.updated_at,
+      })),
+    );
+    const status: AdminStatus = { head, projections, search: deps.search.name, eventStore: deps.store.kind };
+    ctx.body = status;
+  });
+
+  return router;
+}

@@ -1,0 +1,91 @@
+import type { AuditActor, AuditKind, FieldChange, ItemTimeline, ItemVersion, TimelineEntry } from '@mello/contracts';
+import { documentLabel } from '@mello/projections';
+import type { RecordedEvent } from '../event-store/port';
+
+type State = Record<string, unknown>;
+type Step = { action: 'created' | 'updated' | 'deleted'; state: State };
+
+/** Ids and bookkeeping that are not fields of the item as an editor sees it. */
+const NOT_FIELDS = new Set(['id', 'postId', 'replyId', 'changed', 'updatedAt', 'deletedBy']);
+const fieldsOf = (data: State) => Object.fromEntries(Object.entries(data).filter(([key]) => !NOT_FIELDS.has(key)));
+
+/** How one event moves an item's state; null for events that are not part of its history. */
+function step(event: RecordedEvent, previous: State): Step | null {
+  const data = (event.data ?? {}) as State;
+  if (/^(Year|Video|Article)(Created|Updated)$/.test(event.type)) {
+    return { action: event.type.endsWith('Created') ? 'created' : 'updated', state: (data.fields ?? {}) as State };
+  }
+  switch (event.type) {
+    case 'ForumPostCreated':
+    case 'ForumReplyPosted':
+      return { action: 'created', state: fieldsOf(data) };
+    case 'ForumPostEdited':
+      return { action: 'updated', state: { ...previous, ...fieldsOf(data) } };
+    case 'YearDeleted':
+    case 'VideoDeleted':
+    case 'ArticleDeleted':
+    case 'ForumPostDeleted':
+    case 'ForumReplyDeleted':
+      return { action: 'deleted', state: previous };
+    default:
+      return null;
+  }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Field-by-field changes, in the order the fields appear (new fields last). */
+export function diffFields(before: State, after: State): FieldChange[] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.filter((key) => !same(before[key], after[key])).map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+}
+
+const actorOf = (event: RecordedEvent): AuditActor => {
+  const actor = (event.metadata as { actor?: { type?: string; userId?: string; email?: string } }).actor;
+  return actor?.type === 'user' ? { userId: actor.userId ?? null, email: actor.email ?? null, system: false } : { userId: null, email: null, system: true };
+};
+const atOf = (event: RecordedEvent) => (event.metadata as { occurredAt?: string }).occurredAt ?? event.recordedAt;
+
+export function labelOf(kind: AuditKind, state: State): string {
+  if (kind === 'year' || kind === 'video' || kind === 'article') return documentLabel(kind, state);
+  const text = String(kind === 'forum-post' ? (state.title ?? '') : (state.content ?? '')).replace(/\s+/g, ' ').trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** Every event of an item's stream, oldest first, with who, when and what changed (pure). */
+export function buildTimeline(kind: AuditKind, itemId: string, events: readonly RecordedEvent[]): ItemTimeline {
+  let state: State = {};
+  let exists = false;
+  const entries: TimelineEntry[] = [];
+  for (const event of events) {
+    const next = step(event, state);
+    if (!next) continue;
+    entries.push({
+      revision: event.streamRevision,
+      position: event.position,
+      type: event.type,
+      action: next.action,
+      at: atOf(event),
+      actor: actorOf(event),
+      changes: next.action === 'deleted' ? [] : diffFields(exists ? state : {}, next.state),
+    });
+    state = next.state;
+    exists = next.action !== 'deleted';
+  }
+  return { kind, itemId, label: labelOf(kind, state), exists, entries };
+}
+
+/** The item as it stood right after the event at `revision`, or null when the stream has no such event. */
+export function versionAt(kind: AuditKind, itemId: string, events: readonly RecordedEvent[], revision: number): ItemVersion | null {
+  let state: State = {};
+  let deleted = false;
+  for (const event of events) {
+    if (event.streamRevision > revision) break;
+    const next = step(event, state);
+    if (!next) continue;
+    state = next.state;
+    deleted = next.action === 'deleted';
+    if (event.streamRevision === revision) return { kind, itemId, revision, at: atOf(event), deleted, item: { id: itemId, ...state } };
+  }
+  return null;
+}

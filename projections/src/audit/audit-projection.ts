@@ -1,0 +1,31 @@
+import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
+import type { ProjectedEvent, Projection } from '../events';
+import { rawFragment } from '../raw-sql';
+import { AUDITED_EVENT_TYPES, auditRow, type AuditRow } from './audit-entry';
+
+const COLUMNS = 'position text, type text, action text, kind text, item_id uuid, stream_name text, label text, actor_user_id text, actor_email text, occurred_at timestamptz, content_author text';
+
+async function insertRows(tx: DatabaseTransactionConnection, schema: string, rows: AuditRow[]): Promise<void> {
+  // In slices, so one statement's JSON parameter stays small however long the log is.
+  for (let i = 0; i < rows.length; i += 2000) {
+    await tx.query(sql.unsafe`
+      INSERT INTO ${sql.identifier([schema, 'audit_events'])}
+      SELECT * FROM jsonb_to_recordset(${sql.jsonb(rows.slice(i, i + 2000) as unknown as SerializableValue)})
+        AS r(${rawFragment(COLUMNS)})
+      ON CONFLICT (position) DO NOTHING`);
+  }
+}
+
+const rowsOf = (events: readonly ProjectedEvent[]) => events.map(auditRow).filter((row): row is AuditRow => row !== null);
+
+/** The site-wide history the admin filters (kind, user, dates) and pages through: one row per audited event. */
+export const auditProjection: Projection = {
+  name: 'audit',
+  eventTypes: AUDITED_EVENT_TYPES,
+  apply: (tx, schema, events) => insertRows(tx, schema, rowsOf(events)),
+  bulk: {
+    start: (): AuditRow[] => [],
+    add: (state, events) => void (state as AuditRow[]).push(...rowsOf(events)),
+    flush: (tx, schema, state) => insertRows(tx, schema, state as AuditRow[]),
+  },
+};
