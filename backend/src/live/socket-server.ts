@@ -29,6 +29,9 @@ export async function startSocketServer(
   deps: { pool: DatabasePool; databaseUri: string; publicOrigin: string; sessionSecret: string; adminEmail: string; search: SearchEngine; log: (message: string) => void },
 ) {
   const adapterPool = new pg.Pool({ connectionString: deps.databaseUri, max: 4 });
+  // An idle connection ended by the server (a restart, or shutdown stopping the embedded PostgreSQL) must not
+  // crash the process: the pool replaces it on next use.
+  adapterPool.on('error', (error) => deps.log(`socket adapter pool: ${error.message}`));
   const io: LiveServer = new Server(server, {
     serveClient: false,
     allowRequest: originAllowed(deps.publicOrigin),
