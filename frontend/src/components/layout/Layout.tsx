@@ -18,7 +18,9 @@ export function Layout() {
     <Flex direction="column" minHeight="100vh">
       <SkipLink />
       <NavBar />
-      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
+      {/* At least a screen tall: while a page's code loads, the footer waits below the fold instead of being
+          pushed down when the page arrives (a layout shift). */}
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minHeight="100vh" outline="none">
         <RouteErrorBoundary key={pathname}>
           <Outlet />
         </RouteErrorBoundary>
