@@ -16,6 +16,11 @@ const LoginPage = lazy(() => import('../pages/LoginPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 const ForumPage = lazy(() => import('../pages/ForumPage'));
 const ForumPostPage = lazy(() => import('../pages/ForumPostPage'));
+const AdminPage = lazy(() => import('../pages/AdminPage'));
+const EditArticlePage = lazy(() => import('../pages/EditArticlePage'));
+const EditYearPage = lazy(() => import('../pages/EditYearPage'));
+const EditVideoPage = lazy(() => import('../pages/EditVideoPage'));
+const AdminHistoryPage = lazy(() => import('../pages/AdminHistoryPage'));
 
 export function AppRoutes() {
   return (
@@ -33,6 +38,11 @@ export function AppRoutes() {
         <Route path="forum" element={<Page><ForumPage /></Page>} />
         <Route path="lost-media" element={<Page><ForumPage /></Page>} />
         <Route path="forum/post/:id" element={<Page><ForumPostPage /></Page>} />
+        <Route path="admin" element={<Page><AdminPage /></Page>} />
+        <Route path="admin/edit-article/:id" element={<Page><EditArticlePage /></Page>} />
+        <Route path="admin/edit-year/:id" element={<Page><EditYearPage /></Page>} />
+        <Route path="admin/edit-video/:id" element={<Page><EditVideoPage /></Page>} />
+        <Route path="admin/history/:kind/:id" element={<Page><AdminHistoryPage /></Page>} />
         <Route path="*" element={<Page><NotFoundPage /></Page>} />
       </Route>
     </Routes>

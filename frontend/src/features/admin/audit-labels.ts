@@ -1,0 +1,82 @@
+import type { AuditActor, AuditKind } from '@mello/contracts';
+
+/** Swedish names for what the audit log reports (kinds, actions, actors, fields). Unknown values are shown raw. */
+
+const KIND_LABELS: Record<AuditKind, string> = {
+  year: 'År',
+  video: 'Video',
+  article: 'Artikel',
+  'forum-post': 'Foruminlägg',
+  'forum-reply': 'Forumsvar',
+};
+export const kindLabel = (kind: string) => KIND_LABELS[kind as AuditKind] ?? kind;
+
+const ACTION_LABELS: Record<string, string> = {
+  created: 'Skapad',
+  updated: 'Ändrad',
+  deleted: 'Raderad',
+  restored: 'Återställd',
+};
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+
+/** A badge colour per action, so a deletion stands out in a long log. */
+export const actionPalette = (action: string) =>
+  ({ created: 'green', updated: 'blue', deleted: 'red', restored: 'purple' })[action] ?? 'gray';
+
+export function actorLabel(actor: AuditActor): string {
+  if (actor.system) return 'System';
+  return actor.email ?? actor.userId ?? 'Okänd';
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  year: 'År',
+  winner: 'Vinnare',
+  song: 'Låt',
+  venue: 'Plats',
+  city: 'Stad',
+  host: 'Programledare',
+  date: 'Datum',
+  description: 'Beskrivning',
+  imageUrl: 'Bild-URL',
+  videoUrl: 'Video-URL',
+  facts: 'Fakta',
+  controversies: 'Kontroverser',
+  sources: 'Källor',
+  isClassic: 'Klassiker',
+  title: 'Titel',
+  artist: 'Artist',
+  embedUrl: 'Inbäddnings-URL',
+  duration: 'Längd',
+  category: 'Kategori',
+  platform: 'Plattform',
+  thumbnailUrl: 'Miniatyrbild-URL',
+  views: 'Visningar',
+  isRare: 'Sällsynt',
+  slug: 'Slug',
+  excerpt: 'Ingress',
+  content: 'Innehåll',
+  author: 'Författare',
+  authorTitle: 'Författarens titel',
+  publishedAt: 'Publicerad',
+  readTime: 'Lästid (min)',
+  featured: 'Utvald',
+  priority: 'Prioritet',
+  reward: 'Belöning',
+  status: 'Status',
+  tags: 'Taggar',
+  authorName: 'Författare',
+};
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+
+/** Where the site-wide log links an entry: the item's own history (which stays reachable after a deletion). */
+export const historyPath = (kind: string, itemId: string) =>
+  `/admin/history/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`;
+
+/** The edit page of a curated item, or null for forum content (edited on the forum itself). */
+export function editPath(kind: string, itemId: string): string | null {
+  const id = encodeURIComponent(itemId);
+  if (kind === 'year') return `/admin/edit-year/${id}`;
+  if (kind === 'video') return `/admin/edit-video/${id}`;
+  if (kind === 'article') return `/admin/edit-article/${id}`;
+  return null;
+}
