@@ -4,7 +4,7 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-export const READ_MODEL_VERSION = '5';
+export const READ_MODEL_VERSION = '6';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -50,7 +50,7 @@ export function readModelDdl(schemaName: string): string {
     );
     CREATE INDEX articles_by_publication ON ${s}.articles (published_at DESC, created_position);
     CREATE TABLE ${s}.search_words (word text PRIMARY KEY);
-    CREATE INDEX search_words_trgm ON ${s}.search_words USING gin (word gin_trgm_ops);
+    CREATE INDEX search_words_trgm ON ${s}.search_words USING gist (word gist_trgm_ops);
     CREATE INDEX search_words_prefix ON ${s}.search_words (word text_pattern_ops);
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}

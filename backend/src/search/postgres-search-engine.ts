@@ -26,15 +26,16 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
         exactFields: ['winner', 'song'],
         exactYear: true,
         order: sql.fragment`year DESC`,
+        orderColumns: ['year'],
       });
     },
 
     searchArticles(q: string) {
-      return searchJson(pool, { table: 'search_articles', q, exactFields: [], order: sql.fragment`published_at DESC, created_position` });
+      return searchJson(pool, { table: 'search_articles', q, exactFields: [], order: sql.fragment`published_at DESC, created_position`, orderColumns: ['published_at', 'created_position'] });
     },
 
     searchVideos(q: string) {
-      return searchJson(pool, { table: 'search_videos', q, exactFields: ['title', 'artist'], exactYear: true, order: sql.fragment`created_position` });
+      return searchJson(pool, { table: 'search_videos', q, exactFields: ['title', 'artist'], exactYear: true, order: sql.fragment`created_position`, orderColumns: ['created_position'] });
     },
 
     searchForum({ q, category, limit }: ForumSearchQuery) {
@@ -46,6 +47,7 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
         exactFields: [],
         // Newest first: the list screen reads from here, and an index on (created_at, id) answers it.
         order: sql.fragment`created_at DESC, id`,
+        orderColumns: ['created_at', 'id'],
         limit,
       });
     },
