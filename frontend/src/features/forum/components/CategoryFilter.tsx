@@ -1,30 +1,11 @@
-import { Button, Wrap } from '@chakra-ui/react';
 import { FORUM_CATEGORIES } from '@mello/contracts';
+import { FilterButtons } from '../../../components/FilterButtons';
 import { forumCategoryLabel } from '../../../lib/badges';
 import type { ForumCategoryFilter } from '../../../live/forum-cache';
 
 const FILTERS: readonly ForumCategoryFilter[] = ['all', ...FORUM_CATEGORIES];
 
-/** 'Alla' and the four forum categories as toggle buttons; the chosen one is pressed. */
+/** 'Alla' and the four forum categories as toggle buttons. */
 export function CategoryFilter({ value, onChange }: { value: ForumCategoryFilter; onChange: (value: ForumCategoryFilter) => void }) {
-  return (
-    <Wrap role="group" aria-label="Filtrera på kategori" gap="2">
-      {FILTERS.map((filter) => {
-        const active = filter === value;
-        return (
-          <Button
-            key={filter}
-            size="sm"
-            borderRadius="full"
-            colorPalette={active ? 'brand' : 'gray'}
-            variant={active ? 'solid' : 'outline'}
-            aria-pressed={active}
-            onClick={() => onChange(filter)}
-          >
-            {filter === 'all' ? 'Alla' : forumCategoryLabel(filter)}
-          </Button>
-        );
-      })}
-    </Wrap>
-  );
+  return <FilterButtons options={FILTERS} value={value} onChange={onChange} label={(f) => (f === 'all' ? 'Alla' : forumCategoryLabel(f))} />;
 }
