@@ -68,6 +68,25 @@ const FIELD_LABELS: Record<string, string> = {
 };
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
+/** The order an editor knows a kind's fields in (its form's order); fields not listed come last, as they were. */
+const FIELD_ORDER: Record<string, readonly string[]> = {
+  year: ['year', 'winner', 'song', 'date', 'venue', 'city', 'host', 'description', 'facts', 'controversies', 'sources', 'imageUrl', 'videoUrl', 'isClassic'],
+  video: ['title', 'artist', 'year', 'category', 'platform', 'duration', 'views', 'videoUrl', 'embedUrl', 'thumbnailUrl', 'description', 'sources', 'isRare'],
+  article: ['title', 'slug', 'excerpt', 'content', 'category', 'author', 'authorTitle', 'publishedAt', 'readTime', 'imageUrl', 'sources', 'featured'],
+  'forum-post': ['title', 'content', 'category', 'priority', 'year', 'reward', 'status', 'tags', 'authorName'],
+  'forum-reply': ['content', 'authorName'],
+};
+
+export function inFieldOrder<T>(kind: string, items: readonly T[], fieldOf: (item: T) => string): T[] {
+  const order = FIELD_ORDER[kind] ?? [];
+  const rank = (item: T) => {
+    const index = order.indexOf(fieldOf(item));
+    return index === -1 ? order.length : index;
+  };
+  // Array.prototype.sort is stable: unknown fields keep their relative order.
+  return [...items].sort((a, b) => rank(a) - rank(b));
+}
+
 /** Where the site-wide log links an entry: the item's own history (which stays reachable after a deletion). */
 export const historyPath = (kind: string, itemId: string) =>
   `/admin/history/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`;

@@ -17,15 +17,31 @@ export const CONTEXT = 40;
 /** Above this many token pairs the middle of a text is shown as one replacement (keeps the diff instant). */
 const MAX_LCS_CELLS = 1_000_000;
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 const instant = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Stockholm' });
+
+/**
+ * An instant as ISO ('2024-03-09T19:00:00.000Z') or as PostgreSQL prints a timestamptz ('2024-03-09 19:00:00.5+00'),
+ * else null (free text such as '9 februari 1974' stays text).
+ */
+export function parseInstant(value: string): Date | null {
+  const match = INSTANT.exec(value.trim());
+  if (!match) return null;
+  const [, day, time, zone = ''] = match;
+  const offset = /^[+-]\d{2}$/.test(zone) ? `${zone}:00` : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+  const date = new Date(`${day}T${time}${offset}`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /** One value as the admin reads it: '—' for nothing, Ja/Nej for flags, Swedish date and time for instants. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nej';
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? instant.format(new Date(value)) : value;
+  if (typeof value === 'string') {
+    const date = parseInstant(value);
+    return date ? instant.format(date) : value;
+  }
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(formatValue).join('; ');
   return JSON.stringify(value);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactSegments, describeChange, formatValue, listDiff, wordDiff } from './diff';
-import { actionLabel, actorLabel, editPath, fieldLabel, historyPath, kindLabel } from './audit-labels';
+import { actionLabel, actorLabel, editPath, fieldLabel, historyPath, inFieldOrder, kindLabel } from './audit-labels';
 
 describe('formatValue', () => {
   it('shows nothing as a dash, flags as Ja/Nej and instants in Swedish', () => {
@@ -13,6 +13,10 @@ describe('formatValue', () => {
     expect(formatValue('9 februari 1974')).toBe('9 februari 1974');
     expect(formatValue('2024-03-09T19:00:00.000Z')).toBe('9 mars 2024 20:00');
     expect(formatValue(['a', 'b'])).toBe('a; b');
+    // PostgreSQL's own timestamptz text (the status endpoint's updatedAt).
+    expect(formatValue('2024-03-09 19:00:00.865382+00')).toBe('9 mars 2024 20:00');
+    expect(formatValue('2024-03-09T19:00:00+01:00')).toBe('9 mars 2024 19:00');
+    expect(formatValue('2024-13-45T99:00')).toBe('2024-13-45T99:00');
   });
 });
 
@@ -101,6 +105,12 @@ describe('audit labels and links', () => {
     expect(actorLabel({ userId: null, email: null, system: true })).toBe('System');
     expect(fieldLabel('controversies')).toBe('Kontroverser');
     expect(fieldLabel('weird')).toBe('weird');
+  });
+
+  it('orders fields as the kind’s form does, unknown ones last in their own order', () => {
+    const fields = ['city', 'zeta', 'winner', 'alpha', 'year'];
+    expect(inFieldOrder('year', fields, (field) => field)).toEqual(['year', 'winner', 'city', 'zeta', 'alpha']);
+    expect(inFieldOrder('video', ['year', 'title'], (field) => field)).toEqual(['title', 'year']);
   });
 
   it('links an entry to its history and curated items to their edit page', () => {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Box, Button, Grid, List, Text } from '@chakra-ui/react';
 import type { FieldChange } from '@mello/contracts';
-import { fieldLabel } from '../audit-labels';
+import { fieldLabel, inFieldOrder } from '../audit-labels';
 import { describeChange, type Segment } from '../diff';
 
 /** What one event changed, field by field: before → after, list entries added/removed, long texts as a diff. */
-export function ChangeList({ changes }: { changes: FieldChange[] }) {
+export function ChangeList({ kind, changes }: { kind: string; changes: FieldChange[] }) {
   return (
     <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: '11rem 1fr' }} columnGap="4" rowGap={{ base: '1', md: '3' }}>
-      {changes.map((change) => (
+      {inFieldOrder(kind, changes, (change) => change.field).map((change) => (
         <Box key={change.field} display="contents">
           <Text as="dt" fontWeight="semibold" fontSize="sm" color="fg.muted" pt={{ base: '2', md: '0.5' }}>
             {fieldLabel(change.field)}

@@ -22,7 +22,10 @@ export function StatusTab() {
     <Stack gap="5">
       <Flex gap="6" wrap="wrap" align="center">
         <Text>
-          Loggens senaste position: <strong>{head ?? '—'}</strong>
+          Loggens senaste position:{' '}
+          <Text as="strong" fontFamily="mono" fontSize="sm">
+            {head ?? '—'}
+          </Text>
         </Text>
         <Text>
           Händelselager: <strong>{eventStore === 'eventstoredb' ? 'EventStoreDB' : 'PostgreSQL'}</strong>
@@ -40,7 +43,7 @@ export function StatusTab() {
             <Table.Row bg="bg.muted">
               <Table.ColumnHeader>Projektion</Table.ColumnHeader>
               <Table.ColumnHeader>Position</Table.ColumnHeader>
-              <Table.ColumnHeader>Efter</Table.ColumnHeader>
+              <Table.ColumnHeader>Eftersläpning</Table.ColumnHeader>
               <Table.ColumnHeader>Senaste fel</Table.ColumnHeader>
               <Table.ColumnHeader>Uppdaterad</Table.ColumnHeader>
             </Table.Row>
@@ -49,7 +52,7 @@ export function StatusTab() {
             {projections.map((projection) => (
               <Table.Row key={projection.name} bg="transparent">
                 <Table.Cell fontWeight="semibold">{projection.name}</Table.Cell>
-                <Table.Cell>{projection.position ?? '—'}</Table.Cell>
+                <Table.Cell fontFamily="mono" fontSize="xs">{projection.position ?? '—'}</Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={projection.behind === 0 ? 'green' : 'orange'}>
                     {projection.behind === 0 ? 'I fas' : `${formatCount(projection.behind)} händelser`}

@@ -48,7 +48,7 @@ export function TimelineEntryCard({ kind, itemId, entry, number, current, restor
               {deleted ? 'Objektet raderades.' : 'Inga fält ändrades.'}
             </Text>
           ) : showChanges ? (
-            <ChangeList changes={entry.changes} />
+            <ChangeList kind={kind} changes={entry.changes} />
           ) : (
             <Button variant="plain" size="sm" px="0" alignSelf="flex-start" color="brand.fg" onClick={() => setShowChanges(true)}>
               Visa fälten ({entry.changes.length})

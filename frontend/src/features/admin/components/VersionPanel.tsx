@@ -3,7 +3,7 @@ import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
 import { useItemVersion } from '../audit-api';
-import { fieldLabel } from '../audit-labels';
+import { fieldLabel, inFieldOrder } from '../audit-labels';
 import { formatValue } from '../diff';
 
 /** 'Visa version': every field of the item as it stood right after one event. */
@@ -17,7 +17,7 @@ export function VersionPanel({ kind, id, revision, number }: { kind: string; id:
       </Text>
     );
   }
-  const fields = Object.entries(version.data.item).filter(([field]) => field !== 'id');
+  const fields = inFieldOrder(kind, Object.entries(version.data.item).filter(([field]) => field !== 'id'), ([field]) => field);
   return (
     <Box borderWidth="1px" borderColor="border" borderRadius="xl" p="4" bg="bg.subtle" role="region" aria-label={`Version efter händelse ${number}`}>
       <Heading as="h3" size="sm" mb="3">

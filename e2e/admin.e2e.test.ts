@@ -1,0 +1,156 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './support/app-server';
+import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors } from './support/browser';
+
+/**
+ * Issue 7 in real Chromium (desktop): the administrator creates a year in /admin, edits it, sees both events in
+ * its history with the field-by-field diff, restores the first version (a third event) and deletes the year;
+ * its history stays reachable. A member opening /admin sees 'Åtkomst nekad'.
+ */
+const baseUrl = inject('e2eBaseUrl');
+const viewport = VIEWPORTS.desktop;
+let browser: Browser;
+const open: { context: BrowserContext; page: Page; errors: string[] }[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async ({ task }) => {
+  for (const { context, page, errors } of open.splice(0)) {
+    if (task.result?.state === 'fail') await screenshot(page, viewport, `failed-admin-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
+    await context.close();
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function browserFor(signIn: (context: BrowserContext) => Promise<void>): Promise<Page> {
+  const context = await openContext(browser, baseUrl, viewport);
+  await signIn(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  open.push({ context, page, errors: watchErrors(page) });
+  return page;
+}
+
+const asAdmin = async (context: BrowserContext) => {
+  const answer = await context.request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(answer.status(), await answer.text()).toBe(200);
+};
+
+/** A year number the archive does not have yet (the admin may record up to next year). */
+async function freeYear(page: Page): Promise<number> {
+  const years = (await (await page.request.get('/api/years')).json()) as { year: number }[];
+  const taken = new Set(years.map((year) => year.year));
+  for (let year = new Date().getFullYear() + 1; year >= 1958; year -= 1) if (!taken.has(year)) return year;
+  throw new Error('every year is taken');
+}
+
+const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+const timelineEntries = (page: Page) => page.getByRole('listitem', { name: /^Händelse \d+:/ });
+
+describe('admin (desktop)', () => {
+  it('creates a year, edits it, sees the diff in its history, restores the first version and deletes it', { timeout: 60_000 }, async () => {
+    const page = await browserFor(asAdmin);
+    const yearNumber = await freeYear(page);
+
+    // Create in the År tab; the form starts at the current year.
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
+    await page.getByRole('tab', { name: 'År' }).click();
+    const form = page.getByRole('form', { name: 'Lägg till år' });
+    expect(await form.getByRole('spinbutton', { name: 'År' }).inputValue()).toBe(String(new Date().getFullYear()));
+    await form.getByRole('spinbutton', { name: 'År' }).fill(String(yearNumber));
+    await textbox(form, 'Vinnare').fill('E2E Vinnare');
+    await textbox(form, 'Låt').fill('E2E Låt');
+    await textbox(form, 'Beskrivning').fill('Första beskrivningen av året.');
+    await textbox(form, 'Intressanta fakta').fill('Fakta ett, Fakta två');
+    await form.getByRole('button', { name: 'Skapa år' }).click();
+    await page.getByText('År skapat!').waitFor();
+    const listed = page.getByRole('list', { name: 'År' }).getByRole('listitem').filter({ hasText: `${yearNumber} – E2E Vinnare` });
+    await listed.waitFor();
+
+    // Edit: a new winner, one fact removed and one added.
+    await listed.getByRole('link', { name: /^Redigera/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Redigera år' }).waitFor();
+    expect(await textbox(page, 'Intressanta fakta 2').inputValue()).toBe('Fakta två');
+    await textbox(page, 'Vinnare').fill('E2E Vinnare Ändrad');
+    await page.getByRole('button', { name: 'Ta bort faktum 2' }).click();
+    await textbox(page, 'Nytt faktum').fill('Fakta tre');
+    await textbox(page, 'Nytt faktum').press('Enter');
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
+    await page.waitForURL(`**/year/${yearNumber}`);
+    await page.getByText('År uppdaterat!').waitFor();
+    await page.getByRole('heading', { level: 1, name: /E2E Vinnare Ändrad/ }).waitFor();
+
+    // The year page's 'Redigera' → the edit page's 'Historik': two events, the second with its diff.
+    await page.getByRole('link', { name: 'Redigera' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Redigera år' }).waitFor();
+    await page.getByRole('link', { name: 'Historik' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Historik:/ }).waitFor();
+    await expect.poll(() => timelineEntries(page).count()).toBe(2);
+    const created = timelineEntries(page).nth(0);
+    const edited = timelineEntries(page).nth(1);
+    expect(await created.getAttribute('aria-label')).toBe('Händelse 1: Skapad');
+    expect(await edited.getAttribute('aria-label')).toBe('Händelse 2: Ändrad');
+    expect(await edited.innerText()).toContain(E2E_ADMIN.email);
+    expect(await edited.locator('del').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('E2E Vinnare'), '− Fakta två']));
+    expect(await edited.locator('ins').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('E2E Vinnare Ändrad'), '+ Fakta tre']));
+    await screenshot(page, viewport, 'admin-history');
+
+    // 'Visa version' of the first event: the year as created.
+    await created.getByRole('button', { name: 'Visa version' }).click();
+    const version = page.getByRole('region', { name: 'Version efter händelse 1' });
+    await version.getByText('E2E Vinnare', { exact: true }).waitFor();
+    expect(await version.innerText()).toContain('Fakta ett; Fakta två');
+
+    // 'Återställ' the first version: a third event brings the old winner and facts back.
+    await created.getByRole('button', { name: 'Återställ' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Återställ' }).click();
+    await page.getByText('Version återställd!').waitFor();
+    await expect.poll(() => timelineEntries(page).count()).toBe(3);
+    const restored = timelineEntries(page).nth(2);
+    expect(await restored.locator('ins').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('E2E Vinnare'), '+ Fakta två']));
+    await page.goto(`/year/${yearNumber}`);
+    await page.getByRole('heading', { level: 1, name: 'E2E Vinnare – ”E2E Låt”' }).waitFor();
+    await page.getByText('Fakta två').waitFor();
+
+    // Delete from the admin panel's list; the history stays reachable and ends with the deletion.
+    await page.goto('/admin?tab=ar');
+    const row = page.getByRole('list', { name: 'År' }).getByRole('listitem').filter({ hasText: `${yearNumber} – E2E Vinnare` });
+    await row.getByRole('button', { name: 'Radera' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.innerText()).toContain(`Är du säker på att du vill radera året ${yearNumber}?`);
+    await confirm.getByRole('button', { name: 'Radera' }).click();
+    await page.getByText('År borttaget!').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: 'Historik' }).click();
+    const log = page.getByRole('table', { name: 'Händelser' });
+    const deletedRow = log.getByRole('row').filter({ hasText: `${yearNumber} – E2E Vinnare` }).first();
+    await deletedRow.getByText('Raderad').waitFor();
+    await deletedRow.getByText('Borttaget').waitFor();
+    await deletedRow.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: /^Historik:/ }).waitFor();
+    await expect.poll(() => timelineEntries(page).count()).toBe(4);
+    expect(await timelineEntries(page).nth(3).getAttribute('aria-label')).toBe('Händelse 4: Raderad');
+  });
+
+  it('a member opening /admin sees “Åtkomst nekad”', async () => {
+    const page = await browserFor(async (context) => {
+      const answer = await context.request.post('/api/auth/register', {
+        data: { email: `admin-e2e-member-${Date.now()}@example.se`, password: 'e2e-password-1', firstName: 'Mona', lastName: 'Medlem' },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+    });
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Åtkomst nekad' }).waitFor();
+    await page.getByText('Endast administratörer kan komma åt denna sida.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(0);
+    // The server agrees: the audit log is not for members.
+    expect((await page.request.get('/api/admin/history')).status()).toBe(403);
+  });
+});
