@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import { AUDIT_KINDS } from '@mello/contracts';
 import { kindLabel } from '../audit-labels';
@@ -11,8 +11,20 @@ export const NO_FILTERS: AuditFilters = { kind: 'all', user: '', from: '', to: '
 /** The site-wide log's filters: kind of item, user (e-mail or id) and a date range; applied with 'Filtrera'. */
 export function HistoryFilters({ filters, onApply }: Props) {
   const [draft, setDraft] = useState(filters);
-  // The applied filters live in the URL: back/forward or a link changes them from outside the form.
-  useEffect(() => setDraft(filters), [filters]);
+  // The applied filters live in the URL, so back/forward or a link can change them from outside the form: then the
+  // form shows them. Compared by value (the parent builds a new object each render), and not when the change is
+  // the form's own (the URL updates a moment later, and must not wipe what the admin typed meanwhile).
+  const applied = JSON.stringify(filters);
+  const ownChange = useRef(applied);
+  useEffect(() => {
+    if (applied !== ownChange.current) setDraft(JSON.parse(applied) as AuditFilters);
+    ownChange.current = applied;
+  }, [applied]);
+  const apply = (next: AuditFilters) => {
+    ownChange.current = JSON.stringify(next);
+    setDraft(next);
+    onApply(next);
+  };
   const set = (key: keyof AuditFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setDraft({ ...draft, [key]: event.target.value });
 
@@ -25,7 +37,7 @@ export function HistoryFilters({ filters, onApply }: Props) {
       align="flex-end"
       onSubmit={(event: React.FormEvent) => {
         event.preventDefault();
-        onApply(draft);
+        apply(draft);
       }}
     >
       <Field.Root w={{ base: 'full', sm: '44' }}>
@@ -58,7 +70,7 @@ export function HistoryFilters({ filters, onApply }: Props) {
         <Button type="submit" colorPalette="gold">
           Filtrera
         </Button>
-        <Button type="button" variant="ghost" onClick={() => onApply(NO_FILTERS)}>
+        <Button type="button" variant="ghost" onClick={() => apply(NO_FILTERS)}>
           Rensa
         </Button>
       </Flex>
