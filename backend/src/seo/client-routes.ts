@@ -31,6 +31,8 @@ export function matchClientRoute(pathname: string): ClientRoute | null {
   const fixed = FIXED[path];
   if (fixed) return fixed;
   const [, first, second, third, ...rest] = path.split('/');
+  // The admin's item history: /admin/history/{kind}/{id}.
+  if (first === 'admin' && second === 'history' && third && rest.length === 1 && rest[0]) return { page: 'admin' };
   if (rest.length > 0 || !second) return null;
   let param: string;
   try {

@@ -65,9 +65,10 @@ describe('client routes', () => {
     ['/forum/post/abc', 'forumPost'],
     ['/admin', 'admin'],
     ['/admin/edit-year/abc', 'admin'],
+    ['/admin/history/year/abc', 'admin'],
   ])('%s is the %s page', (pathname, page) => expect(matchClientRoute(pathname)?.page).toBe(page));
 
-  it.each(['/nope', '/year', '/year/1974/extra', '/article', '/forum/post', '/admin/other/x', '/article/%E0%A4%A'])('%s is not a page', (pathname) =>
+  it.each(['/nope', '/year', '/year/1974/extra', '/article', '/forum/post', '/admin/other/x', '/admin/history/year', '/admin/history/year/a/b', '/article/%E0%A4%A'])('%s is not a page', (pathname) =>
     expect(matchClientRoute(pathname)).toBeNull(),
   );
 

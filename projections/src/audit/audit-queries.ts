@@ -52,5 +52,8 @@ const checkpointRow = z.object({ projection: z.string(), position: z.string().nu
 /** Each projection's checkpoint and last error, for the maintainers' status view. */
 export async function projectionCheckpoints(db: CommonQueryMethods) {
   return db.any(sql.type(checkpointRow)`
-    SELECT projection, position, last_error, last_error_at::text, updated_at::text FROM ${t('checkpoints')} ORDER BY projection`);
+    SELECT projection, position, last_error,
+           to_char(last_error_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_error_at,
+           to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+      FROM ${t('checkpoints')} ORDER BY projection`);
 }
