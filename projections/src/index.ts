@@ -32,3 +32,4 @@ export const allProjections: readonly Projection[] = [
 export * from './search/search-functions';
 export * from './search/search-projections';
 export * from './search/search-queries';
+export * from './waiting';

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from './schema';
+import { waitUntil } from './waiting';
 
 /**
  * Read-your-writes: a command waits until the live read models have reached its events' position. The runner
@@ -60,22 +61,12 @@ export class ReadModelProgress {
   /** Resolves true once the read models reached `position`, false after `timeoutMs` (the write still stands). */
   async waitFor(position: string | null, timeoutMs = 5000): Promise<boolean> {
     if (position === null) return true;
-    const done = () => this.reached !== null && this.reached >= position;
-    if (done()) return true;
-    const deadline = Date.now() + timeoutMs;
-    while (!done() && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, Math.min(200, Math.max(1, deadline - Date.now())));
-        this.waiters.add(wake);
-      });
-      if (!done()) await this.refresh();
-    }
-    return done();
+    return waitUntil(() => this.reached !== null && this.reached >= position, {
+      waiters: this.waiters,
+      timeoutMs,
+      pollMs: 200,
+      refresh: () => this.refresh(),
+    });
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slon
 import { z } from 'zod';
 import { type EventSource, type Projection, type ProjectedEvent } from './events';
 import { schemaIdentifier } from './schema';
+import { InterruptibleSleep } from './waiting';
 
 export type RunnerOptions = {
   schema: string;
@@ -66,7 +67,7 @@ export async function applyNextBatch(
  */
 export class ProjectionRunner {
   private running = false;
-  private wake: (() => void) | null = null;
+  private readonly pause = new InterruptibleSleep();
   private pending = false;
   private leaderClient: pg.Client | null = null;
   private loop: Promise<void> | null = null;
@@ -109,13 +110,13 @@ export class ProjectionRunner {
 
   poke(): void {
     this.pending = true;
-    this.wake?.();
+    this.pause.wake();
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       if (!(await this.ensureLeadership())) {
-        await this.sleep(2000);
+        await this.pause.sleep(2000);
         continue;
       }
       try {
@@ -127,12 +128,12 @@ export class ProjectionRunner {
         this.lastError = (error as Error).message;
         this.options.log?.(`Projection batch failed for ${this.options.schema}: ${this.lastError}`);
         await this.recordError(this.lastError);
-        await this.sleep(1000);
+        await this.pause.sleep(1000);
         continue;
       }
       // Nothing visible yet: wait for an append notification, with a poll as a safety net (an event can be
       // committed but still hidden behind an older open transaction, which commits without notifying us).
-      if (!this.pending) await this.sleep(250);
+      if (!this.pending) await this.pause.sleep(250);
     }
   }
 
@@ -171,24 +172,10 @@ export class ProjectionRunner {
       .catch(() => undefined);
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
-  }
-
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
-    this.wake?.();
+    this.pause.wake();
     await this.loop;
     await this.leaderClient?.end().catch(() => undefined);
     this.leaderClient = null;

@@ -1,4 +1,5 @@
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { InterruptibleSleep, waitUntil } from '@mello/projections';
 import type { Client } from 'typesense';
 import { z } from 'zod';
 import { comparePositions, type LogPosition } from '../../event-store/port';
@@ -58,7 +59,7 @@ export class TypesenseIndexer {
   private ready = false;
   private running = false;
   private pending = false;
-  private wake: (() => void) | null = null;
+  private readonly pause = new InterruptibleSleep();
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   lastError: string | null = null;
@@ -138,7 +139,7 @@ export class TypesenseIndexer {
 
   poke(): void {
     this.pending = true;
-    this.wake?.();
+    this.pause.wake();
   }
 
   private async run(): Promise<void> {
@@ -154,12 +155,12 @@ export class TypesenseIndexer {
         // An alias gone (a wiped server): check the collections again before the next batch.
         if (isNotFound(error)) this.ready = false;
         await this.recordError(this.lastError);
-        await this.sleep(1000);
+        await this.pause.sleep(1000);
         continue;
       }
       // Nothing visible yet: wait for an append, with a poll as a safety net (an event committed behind an older
       // open transaction becomes readable without a notification).
-      if (!this.pending) await this.sleep(250);
+      if (!this.pending) await this.pause.sleep(250);
     }
   }
 
@@ -193,40 +194,13 @@ export class TypesenseIndexer {
     const done = () => comparePositions(this.reached, target) >= 0;
     if (done()) return true;
     this.poke();
-    const deadline = Date.now() + timeoutMs;
-    while (!done() && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, Math.min(100, Math.max(1, deadline - Date.now())));
-        this.waiters.add(wake);
-      });
-      if (!done()) await this.refresh();
-    }
-    return done();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
+    return waitUntil(done, { waiters: this.waiters, timeoutMs, pollMs: 100, refresh: () => this.refresh() });
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
-    this.wake?.();
+    this.pause.wake();
     await this.loop;
     for (const wake of this.waiters) wake();
   }
