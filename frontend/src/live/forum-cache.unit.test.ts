@@ -1,27 +1,9 @@
-import type { ForumChange, ForumPost, ForumReply } from '@mello/contracts';
+import type { ForumChange, ForumReply } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
+import { testPost } from './test-posts';
 import { applyChangeToList, applyChangeToPost, applyChangeToReplies, changedIds, insertPost, listAccepts, type ListFilter } from './forum-cache';
 
-const post = (id: string, createdAt: string, extra: Partial<ForumPost> = {}): ForumPost => ({
-  id,
-  title: `Inlägg ${id}`,
-  content: 'Innehåll som är långt nog',
-  authorId: 'author',
-  authorName: 'Ante Author',
-  category: 'lost-media',
-  priority: null,
-  year: null,
-  reward: 0,
-  status: 'active',
-  tags: [],
-  likes: 0,
-  views: 0,
-  repliesCount: 0,
-  lastReplyAt: null,
-  createdAt,
-  updatedAt: createdAt,
-  ...extra,
-});
+const post = testPost;
 const reply = (id: string, postId: string, extra: Partial<ForumReply> = {}): ForumReply => ({
   id,
   postId,

@@ -1,28 +1,12 @@
 import type { ForumPost } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ListFilter } from './forum-cache';
+import { testPost } from './test-posts';
 import { applyChangeToPending, newPostsLabel, receiveNewPost, resyncList, showPending, type ListWithPending } from './new-posts';
 
-const post = (id: string, createdAt: string, extra: Partial<ForumPost> = {}): ForumPost => ({
-  id,
-  title: `Inlägg ${id}`,
-  content: 'Innehåll som är långt nog',
-  authorId: 'someone-else',
-  authorName: 'Någon',
-  category: 'general',
-  priority: null,
-  year: null,
-  reward: 0,
-  status: 'active',
-  tags: [],
-  likes: 0,
-  views: 0,
-  repliesCount: 0,
-  lastReplyAt: null,
-  createdAt,
-  updatedAt: createdAt,
-  ...extra,
-});
+/** Posts by someone else than the reader, in the general category. */
+const post = (id: string, createdAt: string, extra: Partial<ForumPost> = {}) =>
+  testPost(id, createdAt, { authorId: 'someone-else', authorName: 'Någon', category: 'general', ...extra });
 
 const all: ListFilter = { q: '', category: 'all' };
 const old = post('old', '2026-01-01T00:00:00.000Z');
