@@ -98,12 +98,21 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
   router.get('/status', async (ctx) => {
     const head = await deps.store.headPosition();
     const checkpoints = await projectionCheckpoints(deps.pool);
+    // Projections usually share a checkpoint: count the events after each distinct one once.
+    const behindOf = new Map<string | null, Promise<number>>();
+    const behind = (position: string | null) => {
+      if (head === null || position === head) return Promise.resolve(0);
+      if (!behindOf.has(position)) {
+        behindOf.set(position, deps.store.readAll({ after: position as LogPosition | null, maxCount: BEHIND_CAP }).then((events) => events.length));
+      }
+      return behindOf.get(position)!;
+    };
     const projections = await Promise.all(
       checkpoints.map(async (row) => ({
         name: row.projection,
         position: row.position,
         // Events after the checkpoint (counted up to BEHIND_CAP): what the projection still has to apply.
-        behind: head === null || row.position === head ? 0 : (await deps.store.readAll({ after: row.position as LogPosition | null, maxCount: BEHIND_CAP })).length,
+        behind: await behind(row.position),
         lastError: row.last_error,
         lastErrorAt: row.last_error_at,
         updatedAt: row.updated_at,
