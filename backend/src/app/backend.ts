@@ -12,6 +12,7 @@ import {
   rebuildReadModels,
   type ProjectedEvent,
 } from '@mello/projections';
+import type Router from '@koa/router';
 import type { DatabasePool } from 'slonik';
 import { adminRoutes } from '../admin/admin-routes';
 import { createArchiveServices, type ArchiveServices } from '../archive/archive-services';
@@ -63,12 +64,19 @@ export async function openEventStore(config: Config, pool: DatabasePool, databas
   return config.eventStoreUrl ? createEventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool, databaseUri);
 }
 
+export type BackendOptions = {
+  log: Log;
+  clientDir?: string;
+  /** Routers mounted after the product's own, behind the same middleware; only benchmarks pass any (never production). */
+  extraRouters?: Router[];
+};
+
 /**
  * The composition root of the embedded default: one process runs the HTTP API, the projections runner and
  * (later) Socket.IO. Steps in order: database, migrations, event store, read models (rebuilt when missing or
  * outdated), runner, admin account, archive import, HTTP.
  */
-export async function startBackend(config: Config, options: { log: Log; clientDir?: string } = { log: () => undefined }): Promise<Backend> {
+export async function startBackend(config: Config, options: BackendOptions = { log: () => undefined }): Promise<Backend> {
   const { log } = options;
   const database = await openDatabase(config, log);
   const cleanups: Array<() => Promise<unknown>> = [database.stop];
@@ -135,6 +143,7 @@ export async function startBackend(config: Config, options: { log: Log; clientDi
         searchRoutes({ engine: search }),
         forumRoutes({ pool, forum, views }),
         adminRoutes({ pool, store, services, search }),
+        ...(options.extraRouters ?? []),
       ],
     });
     const server = http.createServer(app.callback());
