@@ -21,8 +21,17 @@ export type Config = {
   production: boolean;
   importArchive: boolean;
   rateLimits: { loginPerAccount: number; loginPerIp: number; registerPerIp: number; writesPerUserPerMinute: number };
+  /** pino level of the JSON logs (docs/operations.md, "Signals"). */
+  logLevel: LogLevel;
+  /** /readyz fails when a projection is more events than this behind the head of the log. */
+  readyMaxLag: number;
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
   notes: string[];
 };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@melloarkivet.local';
 export const DEFAULT_ADMIN_PASSWORD = 'mello-admin-2026';
@@ -63,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notes.push(`SESSION_SECRET is not set: using a generated secret stored in ${path.join(dataDir, 'session-secret')}`);
   }
   if (!env.ADMIN_PASSWORD) notes.push(`Admin login (embedded default): ${adminEmail} / ${DEFAULT_ADMIN_PASSWORD}`);
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '') ? (env.LOG_LEVEL as LogLevel) : 'info';
+  if (env.LOG_LEVEL && logLevel !== env.LOG_LEVEL) notes.push(`LOG_LEVEL=${env.LOG_LEVEL} is not one of ${LOG_LEVELS.join(', ')}: using info`);
 
   return {
     port,
@@ -86,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerIp: int(env.RATE_LIMIT_REGISTER_PER_IP, 20),
       writesPerUserPerMinute: int(env.RATE_LIMIT_WRITES_PER_MINUTE, 120),
     },
+    logLevel,
+    readyMaxLag: Math.max(0, int(env.READY_MAX_LAG, 1000)),
+    metricsToken: env.METRICS_TOKEN || null,
     notes,
   };
 }
