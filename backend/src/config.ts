@@ -27,6 +27,10 @@ export type Config = {
   readyMaxLag: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** false: this process serves HTTP and Socket.IO only, and a separate worker (`npm run worker`) runs the projections. */
+  runProjections: boolean;
+  /** Port of the projections worker's health server. */
+  workerPort: number;
   notes: string[];
 };
 
@@ -100,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     readyMaxLag: Math.max(0, int(env.READY_MAX_LAG, 1000)),
     metricsToken: env.METRICS_TOKEN || null,
+    runProjections: env.RUN_PROJECTIONS !== 'false',
+    workerPort: int(env.WORKER_PORT, 3001),
     notes,
   };
 }
