@@ -69,6 +69,11 @@ export class ReadModelProgress {
     });
   }
 
+  /** The position the live read models are known to have reached (null before the first). Only moves forward. */
+  get position(): string | null {
+    return this.reached;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const wake of this.waiters) wake();

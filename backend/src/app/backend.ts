@@ -8,9 +8,6 @@ import {
   ProjectionRunner,
   ReadModelProgress,
   allProjections,
-  liveReadModelsAreCurrent,
-  rebuildReadModels,
-  type ProjectedEvent,
 } from '@mello/projections';
 import type Router from '@koa/router';
 import type { DatabasePool } from 'slonik';
@@ -40,6 +37,7 @@ import { socketAdapterMigrations, startSocketServer } from '../live/socket-serve
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
 import { openDatabase } from './database';
+import { awaitReadModels, ensureReadModels } from './infrastructure';
 import { openSearch } from './search-engine';
 
 export type Log = (message: string, detail?: Record<string, unknown>) => void;
@@ -90,25 +88,19 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     const store = await openEventStore(config, pool, database.uri);
     cleanups.push(() => store.close());
 
-    if (!(await liveReadModelsAreCurrent(pool))) {
-      log('Read models missing or outdated: building them from the log');
-      const result = await rebuildReadModels({ pool, connectionUri: database.uri, source: store, projections: allProjections });
-      log(`Read models built from ${result.events} events in ${result.seconds.toFixed(1)} s`);
+    // RUN_PROJECTIONS=false: the worker (npm run worker) builds the read models and runs the projections.
+    if (config.runProjections) await ensureReadModels({ pool, store, database }, log);
+    else await awaitReadModels({ pool }, log);
+    const runner = new ProjectionRunner(pool, database.uri, store, allProjections, { schema: LIVE_SCHEMA, log });
+    if (config.runProjections) {
+      runner.start();
+      cleanups.push(() => runner.stop());
     }
-    // The live layer starts after HTTP; batches committed before that have nobody to tell.
-    let onBatch: ((info: { position: string; events: readonly ProjectedEvent[] }) => Promise<void>) | null = null;
-    const runner = new ProjectionRunner(pool, database.uri, store, allProjections, {
-      schema: LIVE_SCHEMA,
-      log,
-      onBatch: (info) => void onBatch?.(info).catch((error: unknown) => log('live broadcast failed', { error: String(error) })),
-    });
-    runner.start();
-    cleanups.push(() => runner.stop());
     const progress = new ReadModelProgress(pool, database.uri);
     await progress.start();
     cleanups.push(() => progress.close());
 
-    const searchAdapter = await openSearch(config, { pool, store, readModels: progress, log });
+    const searchAdapter = await openSearch(config, { pool, store, readModels: progress, log, runIndexer: config.runProjections });
     cleanups.push(searchAdapter.close);
     const search = searchAdapter.engine;
     const services = createArchiveServices(store, searchAdapter.waiter);
@@ -119,7 +111,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     if ((await ensureAdminAccount(pool, config.adminEmail, config.adminPassword)) === 'created') {
       log(`Created the administrator account ${config.adminEmail}`);
     }
-    if (config.importArchive) {
+    // The archive import is the projections process's job (its commands wait for the read models it applies).
+    if (config.importArchive && config.runProjections) {
       const result = await importArchive(store, services);
       if (result.imported) log('Imported the archive', result.counts);
     }
@@ -161,6 +154,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     const live = await startSocketServer(server, {
       pool,
       databaseUri: database.uri,
+      store,
       publicOrigin: config.publicOrigin,
       sessionSecret: config.sessionSecret,
       adminEmail: config.adminEmail,
@@ -168,7 +162,6 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       log,
     });
     cleanups.push(() => live.close());
-    onBatch = live.forum.onBatch;
     const sweep = setInterval(() => void deleteExpiredSessions(pool).catch(() => undefined), 10 * 60 * 1000);
     sweep.unref();
     cleanups.push(async () => clearInterval(sweep));

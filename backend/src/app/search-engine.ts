@@ -13,10 +13,12 @@ type Log = (message: string, detail?: Record<string, unknown>) => void;
 /**
  * Picks the search adapter: Typesense when TYPESENSE_URL is set (its indexer follows the log, and commands wait
  * for it as well as for the read models, so an edit is searchable when the command answers), PostgreSQL otherwise.
+ * `runIndexer: false` (an API process beside a projections worker): the indexer is not started here, and
+ * commands wait on the checkpoint the worker's indexer stores.
  */
 export async function openSearch(
   config: Config,
-  deps: { pool: DatabasePool; store: EventStore; readModels: ReadModelWaiter; log: Log },
+  deps: { pool: DatabasePool; store: EventStore; readModels: ReadModelWaiter; log: Log; runIndexer?: boolean },
 ): Promise<{ engine: SearchEngine; waiter: ReadModelWaiter; close: () => Promise<void> }> {
   if (!config.typesenseUrl) {
     return { engine: postgresSearchEngine(deps.pool), waiter: deps.readModels, close: async () => undefined };
@@ -24,8 +26,8 @@ export async function openSearch(
   const client = createTypesenseClient({ url: config.typesenseUrl, apiKey: config.typesenseApiKey ?? '' });
   const indexer = new TypesenseIndexer({ client, pool: deps.pool, source: deps.store, log: deps.log });
   await indexer.ensureReady();
-  indexer.start();
-  deps.log(`Search: Typesense at ${config.typesenseUrl}`);
+  if (deps.runIndexer ?? true) indexer.start();
+  deps.log(`Search: Typesense at ${config.typesenseUrl}${(deps.runIndexer ?? true) ? '' : ' (indexed by the projections worker)'}`);
   return {
     engine: new TypesenseSearchEngine({ client, pool: deps.pool, log: deps.log }),
     waiter: { waitFor: async (position, timeoutMs) => (await deps.readModels.waitFor(position, timeoutMs)) && (await indexer.waitFor(position, timeoutMs)) },

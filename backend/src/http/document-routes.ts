@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import type { DocumentService } from '../archive/document-service';
 import { requireAdmin } from '../auth/guards';
 import { NotFoundError } from '../shared/errors';
+import { ifNoneMatchHits, type ListCache } from './list-cache';
 import { commandContext } from './request-context';
 import { isUuid, parseBody } from './validation';
 
 /**
- * A curated document resource under `prefix`: GET / answers the list read model's JSON as it is; POST /,
+ * A curated document resource under `prefix`: GET / answers the list read model's JSON as it is (cached per
+ * read-model position, with an ETag for conditional requests); POST /,
  * PUT /:id and DELETE /:id are commands for a curated document (years, videos, articles):
  * admin only, validated against the contract schemas, answered after the read models caught up.
  */
@@ -18,6 +20,8 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
     db: CommonQueryMethods;
     /** The list read model's JSON text. */
     list: (db: CommonQueryMethods) => Promise<string>;
+    /** Keeps the list's JSON text per read-model position (list-cache.ts). */
+    lists: ListCache;
     service: DocumentService<F>;
     createSchema: CreateSchema;
     updateSchema: UpdateSchema;
@@ -28,8 +32,17 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
 ) {
   const router = new Router({ prefix: options.prefix });
   router.get('/', async (ctx) => {
+    const list = await options.lists.get(options.prefix, () => options.list(options.db));
+    ctx.status = 200;
     ctx.type = 'json';
-    ctx.body = await options.list(options.db);
+    ctx.set('ETag', list.etag);
+    // Browsers revalidate on every use and get a bodiless 304 while the list is unchanged.
+    ctx.set('Cache-Control', 'no-cache');
+    if (ifNoneMatchHits(ctx.get('if-none-match'), list.etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = list.text;
   });
   const prepare = options.prepareCreate ?? ((input: z.output<CreateSchema>) => input as F);
   const knownId = (id: string) => {

@@ -8,13 +8,13 @@ import {
   type ForumResync,
   type ServerToClientEvents,
 } from '@mello/contracts';
-import { LIVE_SCHEMA, forumPostJson, forumRepliesJson, type ProjectedEvent } from '@mello/projections';
+import { LIVE_SCHEMA, forumPostJson, forumRepliesJson } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { Server, Socket } from 'socket.io';
 import { isUuid } from '../http/validation';
 import { displayName } from '@mello/contracts';
 import type { SearchEngine } from '../search/search-engine';
-import { forumChangesFor } from './forum-changes';
+import type { RoutedChange } from './forum-changes';
 import type { SocketData } from './socket-auth';
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -27,7 +27,7 @@ const PRESENCE_INTERVAL_MS = 250;
 /**
  * The forum's live layer: rooms for the list and each post, presence ("N läser nu", "X skriver ett svar…")
  * counted across every server process through the adapter, a resync for clients that missed messages, and the
- * broadcast of each committed batch of forum events.
+ * delivery of the changes this process's follower finds to the sockets connected here.
  */
 export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; search: SearchEngine; log: (message: string) => void }) {
   const typingTimers = new WeakMap<LiveSocket, NodeJS.Timeout>();
@@ -145,12 +145,14 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
       for (const timer of presenceTimers.values()) clearTimeout(timer);
       presenceTimers.clear();
     },
-    /** Called after each committed projection batch (on the process that applied it; the adapter fans out). */
-    async onBatch(info: { position: string; events: readonly ProjectedEvent[] }) {
-      if (!info.events.some((event) => event.type.startsWith('Forum'))) return;
-      for (const { change, toList, postId } of await forumChangesFor(deps.pool, info.events, info.position)) {
+    /**
+     * Sends changes to the sockets of this process only (`io.local`): every API process follows the read models
+     * itself (forum-follower.ts), so broadcasting through the adapter would deliver each change once per process.
+     */
+    emitLocal(changes: readonly RoutedChange[]) {
+      for (const { change, toList, postId } of changes) {
         const rooms = [...(toList ? [FORUM_LIST_ROOM] : []), ...(postId ? [forumPostRoom(postId)] : [])];
-        io.to(rooms).emit('forum:change', change);
+        io.local.to(rooms).emit('forum:change', change);
       }
     },
   };

@@ -3,7 +3,9 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import { Server } from 'socket.io';
+import type { EventStore } from '../event-store/port';
 import type { SearchEngine } from '../search/search-engine';
+import { ForumFollower } from './forum-follower';
 import { attachForumLive, type LiveServer } from './forum-live';
 import { originAllowed, sessionMiddleware } from './socket-auth';
 
@@ -21,12 +23,23 @@ export const socketAdapterMigrations = [
 
 /**
  * Socket.IO on the API's HTTP server: same origin rule as the CSRF check, the same session cookie, and the
- * PostgreSQL adapter so every backend process shares one audience (a message emitted on one reaches sockets on
- * all). Connection state recovery is not offered by this adapter; clients resync instead (forum:resync).
+ * PostgreSQL adapter so every backend process shares one audience for presence and typing (counted and sent
+ * across processes). Forum changes are not broadcast through the adapter: each process's follower delivers
+ * them to its own sockets. Connection state recovery is not offered by this adapter; clients resync instead
+ * (forum:resync).
  */
 export async function startSocketServer(
   server: http.Server,
-  deps: { pool: DatabasePool; databaseUri: string; publicOrigin: string; sessionSecret: string; adminEmail: string; search: SearchEngine; log: (message: string) => void },
+  deps: {
+    pool: DatabasePool;
+    databaseUri: string;
+    store: Pick<EventStore, 'readAll' | 'headPosition'>;
+    publicOrigin: string;
+    sessionSecret: string;
+    adminEmail: string;
+    search: SearchEngine;
+    log: (message: string, detail?: Record<string, unknown>) => void;
+  },
 ) {
   const adapterPool = new pg.Pool({ connectionString: deps.databaseUri, max: 4 });
   // An idle connection ended by the server (a restart, or shutdown stopping the embedded PostgreSQL) must not
@@ -39,10 +52,20 @@ export async function startSocketServer(
   });
   io.use(sessionMiddleware(deps));
   const forum = attachForumLive(io, deps);
+  const follower = new ForumFollower({ pool: deps.pool, databaseUri: deps.databaseUri, store: deps.store, log: deps.log, emit: (changes) => forum.emitLocal(changes) });
+  try {
+    await follower.start();
+  } catch (error) {
+    void io.close();
+    await adapterPool.end();
+    throw error;
+  }
   return {
     io,
     forum,
+    follower,
     async close() {
+      await follower.stop();
       forum.close();
       io.disconnectSockets(true);
       // io.close() also closes the HTTP server, whose own shutdown step ends the keep-alive connections it

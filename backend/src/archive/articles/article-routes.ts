@@ -2,13 +2,15 @@ import { ArticleCreateInputSchema, ArticleUpdateInputSchema, type ArticleFields 
 import { listArticlesJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { documentRoutes } from '../../http/document-routes';
+import type { ListCache } from '../../http/list-cache';
 import type { DocumentService } from '../document-service';
 import { ARTICLE_NOT_FOUND, withSlug } from './article';
 
-export const articleRoutes = (deps: { pool: DatabasePool; articles: DocumentService<ArticleFields> }) =>
+export const articleRoutes = (deps: { pool: DatabasePool; lists: ListCache; articles: DocumentService<ArticleFields> }) =>
   documentRoutes({
     prefix: '/api/articles',
     db: deps.pool,
+    lists: deps.lists,
     list: listArticlesJson,
     service: deps.articles,
     createSchema: ArticleCreateInputSchema,

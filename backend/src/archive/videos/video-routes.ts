@@ -2,13 +2,15 @@ import { VideoCreateInputSchema, VideoUpdateInputSchema, type VideoFields } from
 import { listVideosJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { documentRoutes } from '../../http/document-routes';
+import type { ListCache } from '../../http/list-cache';
 import type { DocumentService } from '../document-service';
 import { VIDEO_NOT_FOUND } from './video';
 
-export const videoRoutes = (deps: { pool: DatabasePool; videos: DocumentService<VideoFields> }) =>
+export const videoRoutes = (deps: { pool: DatabasePool; lists: ListCache; videos: DocumentService<VideoFields> }) =>
   documentRoutes({
     prefix: '/api/videos',
     db: deps.pool,
+    lists: deps.lists,
     list: listVideosJson,
     service: deps.videos,
     createSchema: VideoCreateInputSchema,

@@ -2,14 +2,16 @@ import { YearCreateInputSchema, YearUpdateInputSchema, type YearFields } from '@
 import { listYearsJson, yearByNumberJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { documentRoutes } from '../../http/document-routes';
+import type { ListCache } from '../../http/list-cache';
 import { AppError } from '../../shared/errors';
 import type { DocumentService } from '../document-service';
 import { YEAR_NOT_FOUND } from './year';
 
-export function yearRoutes(deps: { pool: DatabasePool; years: DocumentService<YearFields> }) {
+export function yearRoutes(deps: { pool: DatabasePool; lists: ListCache; years: DocumentService<YearFields> }) {
   const router = documentRoutes({
     prefix: '/api/years',
     db: deps.pool,
+    lists: deps.lists,
     list: listYearsJson,
     service: deps.years,
     createSchema: YearCreateInputSchema,

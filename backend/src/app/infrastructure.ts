@@ -1,0 +1,70 @@
+import { allProjections, liveReadModelsAreCurrent, rebuildReadModels, searchMigrations } from '@mello/projections';
+import type { DatabasePool } from 'slonik';
+import { authMigrations } from '../auth/auth-schema';
+import type { Config } from '../config';
+import { migrate } from '../db/migrate';
+import { createDatabasePool } from '../db/pool';
+import { createEventStoreDbEventStore } from '../event-store/eventstoredb/esdb-event-store';
+import type { EventStore } from '../event-store/port';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { eventStoreMigrations } from '../event-store/postgres/schema';
+import { socketAdapterMigrations } from '../live/socket-server';
+import { openDatabase, type DatabaseHandle } from './database';
+import { ShutdownSteps } from './shutdown-steps';
+
+export type Log = (message: string, detail?: Record<string, unknown>) => void;
+
+/** What every process of the product stands on; `shutdown` undoes it (and whatever is added later) in reverse. */
+export type Infrastructure = {
+  database: DatabaseHandle;
+  pool: DatabasePool;
+  store: EventStore;
+  shutdown: ShutdownSteps;
+};
+
+export async function openEventStore(config: Config, pool: DatabasePool, databaseUri: string): Promise<EventStore> {
+  return config.eventStoreUrl ? createEventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool, databaseUri);
+}
+
+/**
+ * Opens what the API processes, the projections worker and the CLIs share: the database (DATABASE_URL, or the
+ * embedded server), every migration (under an advisory lock, so processes may start together), the pool and the
+ * event store. A failure half-way closes what was opened.
+ */
+export async function openInfrastructure(config: Config, log: Log): Promise<Infrastructure> {
+  const shutdown = new ShutdownSteps(log);
+  try {
+    const database = await openDatabase(config, log);
+    shutdown.add(database.stop);
+    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...searchMigrations, ...socketAdapterMigrations]);
+    const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
+    shutdown.add(() => pool.end());
+    const store = await openEventStore(config, pool, database.uri);
+    shutdown.add(() => store.close());
+    return { database, pool, store, shutdown };
+  } catch (error) {
+    await shutdown.run();
+    throw error;
+  }
+}
+
+/** In the process that runs the projections: builds the read models when they are missing or outdated. */
+export async function ensureReadModels(infra: Pick<Infrastructure, 'pool' | 'store' | 'database'>, log: Log): Promise<void> {
+  if (await liveReadModelsAreCurrent(infra.pool)) return;
+  log('Read models missing or outdated: building them from the log');
+  const result = await rebuildReadModels({ pool: infra.pool, connectionUri: infra.database.uri, source: infra.store, projections: allProjections });
+  log(`Read models built from ${result.events} events in ${result.seconds.toFixed(1)} s`);
+}
+
+/**
+ * In an API process without projections: waits until the worker has built the read models of this version (a
+ * first start, or a deploy with new read models), rather than answer from tables that are missing or stale.
+ */
+export async function awaitReadModels(infra: Pick<Infrastructure, 'pool'>, log: Log, pollMs = 1000): Promise<void> {
+  let waited = 0;
+  while (!(await liveReadModelsAreCurrent(infra.pool))) {
+    if (waited % 30_000 === 0) log('Waiting for the projections worker to build the read models (npm run worker)');
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    waited += pollMs;
+  }
+}
