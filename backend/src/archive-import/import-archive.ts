@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { ArticleCreateInputSchema, SYSTEM_ACTOR, VideoCreateInputSchema, YearCreateInputSchema } from '@mello/contracts';
 import type { z } from 'zod';
 import type { ArchiveServices } from '../archive/archive-services';
@@ -7,18 +6,20 @@ import type { EventStore } from '../event-store/port';
 import { appendDecision, type CommandContext } from '../shared/command-handler';
 import { ConflictError } from '../shared/errors';
 import { uuidFromName } from '../shared/uuid';
+// Imported rather than read from disk beside this file, so the bundled server (dist/server) carries the data too.
+import articlesData from './data/articles.json';
+import videosData from './data/videos.json';
+import yearsData from './data/years.json';
 
 export const IMPORT_STREAM = 'system-archive-import';
 export const ARCHIVE_DATA_VERSION = '2026-11-archive-v1';
 
-const readData = (file: string): unknown[] => JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as unknown[];
-
 /** The checked archive content shipped with the project (see docs/content.md for where it comes from). */
 export function archiveContent() {
   return {
-    years: readData('years.json').map((row) => YearCreateInputSchema.parse(row)),
-    videos: readData('videos.json').map((row) => VideoCreateInputSchema.parse(row)),
-    articles: readData('articles.json').map((row) => withSlug(ArticleCreateInputSchema.parse(row))),
+    years: (yearsData as unknown[]).map((row) => YearCreateInputSchema.parse(row)),
+    videos: (videosData as unknown[]).map((row) => VideoCreateInputSchema.parse(row)),
+    articles: (articlesData as unknown[]).map((row) => withSlug(ArticleCreateInputSchema.parse(row))),
   };
 }
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../app/paths';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 /** Where the built client goes and is served from: frontend/dist, or CLIENT_DIR (e.g. a test run's own copy). */
 export const clientDirOf = (env: NodeJS.ProcessEnv = process.env) =>
   env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(REPO_ROOT, 'frontend/dist');

@@ -45,6 +45,10 @@ export async function startSocketServer(
   // An idle connection ended by the server (a restart, or shutdown stopping the embedded PostgreSQL) must not
   // crash the process: the pool replaces it on next use.
   adapterPool.on('error', (error) => deps.log(`socket adapter pool: ${error.message}`));
+  // The adapter keeps one client checked out for LISTEN and gives it no error listener: a connection ended by the
+  // server would throw an unhandled 'error' and end the process. With this listener the client just ends, and the
+  // adapter reconnects on 'end'.
+  adapterPool.on('connect', (client) => client.on('error', (error) => deps.log(`socket adapter connection: ${error.message}`)));
   const io: LiveServer = new Server(server, {
     serveClient: false,
     allowRequest: originAllowed(deps.publicOrigin),
