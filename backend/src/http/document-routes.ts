@@ -42,7 +42,7 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
       ctx.status = 304;
       return;
     }
-    ctx.body = list.text;
+    ctx.body = list.body;
   });
   const prepare = options.prepareCreate ?? ((input: z.output<CreateSchema>) => input as F);
   const knownId = (id: string) => {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** Where the live read models are, as this process knows it (ReadModelProgress). */
-export type ReadModelPosition = { readonly position: string | null };
+/** Where the live read models are, as this process knows it (ReadModelProgress); opaque, compared for equality. */
+export type ReadModelPosition = { readonly position: unknown };
 
-export type CachedList = { position: string | null; text: string; etag: string };
+/** `body` is the JSON text encoded once, so a response is a copy of bytes rather than an encoding per request. */
+export type CachedList = { position: unknown; body: Buffer; etag: string };
 
 /**
  * The JSON text of each list read model (years, videos, articles), queried once per read-model position instead of
@@ -17,7 +18,7 @@ export type CachedList = { position: string | null; text: string; etag: string }
  */
 export class ListCache {
   private readonly entries = new Map<string, CachedList>();
-  private readonly inFlight = new Map<string, { position: string | null; promise: Promise<CachedList> }>();
+  private readonly inFlight = new Map<string, { position: unknown; promise: Promise<CachedList> }>();
 
   constructor(private readonly readModels: ReadModelPosition) {}
 
@@ -29,7 +30,8 @@ export class ListCache {
     if (pending && pending.position === position) return pending.promise;
 
     const promise = query().then((text) => {
-      const fresh: CachedList = { position, text, etag: etagOf(text) };
+      const body = Buffer.from(text, 'utf8');
+      const fresh: CachedList = { position, body, etag: etagOf(body) };
       // A slower query of an older position must not replace a newer entry.
       if (this.readModels.position === position || !this.entries.has(name)) this.entries.set(name, fresh);
       return fresh;
@@ -44,8 +46,8 @@ export class ListCache {
 }
 
 /** A strong ETag from the content, so every process (whatever it cached when) agrees on it. */
-export function etagOf(text: string): string {
-  return `"${createHash('sha1').update(text).digest('base64url')}"`;
+export function etagOf(content: string | Buffer): string {
+  return `"${createHash('sha1').update(content).digest('base64url')}"`;
 }
 
 /**

@@ -30,20 +30,20 @@ function setup() {
 describe('ListCache', () => {
   it('queries a list once per read-model position', async () => {
     const { readModels, cache, calls, query } = setup();
-    expect((await cache.get('years', query('[1]'))).text).toBe('[1]');
-    expect((await cache.get('years', query('[2]'))).text).toBe('[1]');
+    expect((await cache.get('years', query('[1]'))).body.toString()).toBe('[1]');
+    expect((await cache.get('years', query('[2]'))).body.toString()).toBe('[1]');
     expect(calls).toEqual(['[1]']);
 
     readModels.position = '00000000000000000002';
     const fresh = await cache.get('years', query('[2]'));
-    expect(fresh).toEqual({ position: '00000000000000000002', text: '[2]', etag: etagOf('[2]') });
+    expect(fresh).toEqual({ position: '00000000000000000002', body: Buffer.from('[2]'), etag: etagOf('[2]') });
     expect(calls).toEqual(['[1]', '[2]']);
   });
 
   it('keeps each list apart', async () => {
     const { cache, query } = setup();
-    expect((await cache.get('years', query('[1]'))).text).toBe('[1]');
-    expect((await cache.get('articles', query('[]'))).text).toBe('[]');
+    expect((await cache.get('years', query('[1]'))).body.toString()).toBe('[1]');
+    expect((await cache.get('articles', query('[]'))).body.toString()).toBe('[]');
   });
 
   it('caches before any position is known, until one is', async () => {
@@ -52,7 +52,7 @@ describe('ListCache', () => {
     await cache.get('years', query('[]'));
     await cache.get('years', query('[]'));
     readModels.position = '00000000000000000001';
-    expect((await cache.get('years', query('[1]'))).text).toBe('[1]');
+    expect((await cache.get('years', query('[1]'))).body.toString()).toBe('[1]');
     expect(calls).toEqual(['[]', '[1]']);
   });
 
@@ -64,18 +64,18 @@ describe('ListCache', () => {
     readModels.position = '00000000000000000002';
     const c = cache.get('years', query('[2]'));
     releaseAll();
-    expect((await a).text).toBe('[1]');
-    expect((await b).text).toBe('[1]');
-    expect((await c).text).toBe('[2]');
+    expect((await a).body.toString()).toBe('[1]');
+    expect((await b).body.toString()).toBe('[1]');
+    expect((await c).body.toString()).toBe('[2]');
     expect(calls).toEqual(['[1]', '[2]']);
     // The newer entry stays: no query at the current position.
-    expect((await cache.get('years', query('[3]'))).text).toBe('[2]');
+    expect((await cache.get('years', query('[3]'))).body.toString()).toBe('[2]');
   });
 
   it('does not let a failed query stick', async () => {
     const { cache } = setup();
     await expect(cache.get('years', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
-    expect((await cache.get('years', () => Promise.resolve('[1]'))).text).toBe('[1]');
+    expect((await cache.get('years', () => Promise.resolve('[1]'))).body.toString()).toBe('[1]');
   });
 
   it('derives a strong ETag from the content', () => {
