@@ -9,7 +9,7 @@ import {
   type AuditKind,
   type RestorableKind,
 } from '@mello/contracts';
-import { auditEntriesJson, projectionCheckpoints } from '@mello/projections';
+import { auditEntriesJson } from '@mello/projections';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import type { ArchiveServices } from '../archive/archive-services';
@@ -17,11 +17,12 @@ import { articleStream } from '../archive/articles/article';
 import { videoStream } from '../archive/videos/video';
 import { yearStream } from '../archive/years/year';
 import { requireAdmin } from '../auth/guards';
-import type { EventStore, LogPosition } from '../event-store/port';
+import type { EventStore } from '../event-store/port';
 import { forumPostStream } from '../forum/post';
 import { forumReplyStream } from '../forum/reply';
 import { commandContext } from '../http/request-context';
 import { isUuid, parseBody } from '../http/validation';
+import { projectionLags } from '../observability/projection-lag';
 import type { SearchEngine } from '../search/search-engine';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { buildTimeline, versionAt } from './item-history';
@@ -34,7 +35,6 @@ const STREAMS: Record<AuditKind, (id: string) => string> = {
   'forum-reply': forumReplyStream,
 };
 const HISTORY_NOT_FOUND = 'Ingen historik hittades';
-const BEHIND_CAP = 5000;
 
 /** A bare date as the end of a range means the whole of that day (UTC). */
 const endOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString() : new Date(value).toISOString());
@@ -96,28 +96,7 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
   });
 
   router.get('/status', async (ctx) => {
-    const head = await deps.store.headPosition();
-    const checkpoints = await projectionCheckpoints(deps.pool);
-    // Projections usually share a checkpoint: count the events after each distinct one once.
-    const behindOf = new Map<string | null, Promise<number>>();
-    const behind = (position: string | null) => {
-      if (head === null || position === head) return Promise.resolve(0);
-      if (!behindOf.has(position)) {
-        behindOf.set(position, deps.store.readAll({ after: position as LogPosition | null, maxCount: BEHIND_CAP }).then((events) => events.length));
-      }
-      return behindOf.get(position)!;
-    };
-    const projections = await Promise.all(
-      checkpoints.map(async (row) => ({
-        name: row.projection,
-        position: row.position,
-        // Events after the checkpoint (counted up to BEHIND_CAP): what the projection still has to apply.
-        behind: await behind(row.position),
-        lastError: row.last_error,
-        lastErrorAt: row.last_error_at,
-        updatedAt: row.updated_at,
-      })),
-    );
+    const { head, projections } = await projectionLags(deps);
     const status: AdminStatus = { head, projections, search: deps.search.name, eventStore: deps.store.kind };
     ctx.body = status;
   });

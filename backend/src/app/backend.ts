@@ -33,6 +33,14 @@ import { createHttpApp } from '../http/app';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
 import { ViewCounter } from '../forum/view-counter';
+import { countingEventStore } from '../observability/counting-event-store';
+import { drainHttpServer } from '../observability/http-drain';
+import { logFunction, silentLogger, type Logger } from '../observability/logger';
+import { createMetrics, type Metrics } from '../observability/metrics';
+import { observabilityRoutes } from '../observability/observability-routes';
+import { projectionLags } from '../observability/projection-lag';
+import { readinessChecks } from '../observability/readiness';
+import { timedSearchEngine } from '../observability/timed-search-engine';
 import { socketAdapterMigrations, startSocketServer } from '../live/socket-server';
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
@@ -53,6 +61,8 @@ export type Backend = {
   views: ViewCounter;
   search: SearchEngine;
   databaseUri: string;
+  /** This backend's Prometheus registry and series (GET /metrics). */
+  metrics: Metrics;
   close: () => Promise<void>;
 };
 
@@ -63,7 +73,10 @@ export async function openEventStore(config: Config, pool: DatabasePool, databas
 }
 
 export type BackendOptions = {
-  log: Log;
+  /** JSON logs (access log included); silent when not given. */
+  logger?: Logger;
+  /** Defaults to the logger's (logFunction). */
+  log?: Log;
   clientDir?: string;
   /** Routers mounted after the product's own, behind the same middleware; only benchmarks pass any (never production). */
   extraRouters?: Router[];
@@ -75,7 +88,10 @@ export type BackendOptions = {
  * outdated), runner, admin account, archive import, HTTP.
  */
 export async function startBackend(config: Config, options: BackendOptions = { log: () => undefined }): Promise<Backend> {
-  const { log } = options;
+  const logger = options.logger ?? silentLogger();
+  const log = options.log ?? logFunction(logger);
+  const metrics = createMetrics();
+  metrics.sources.onError = (error) => log('metrics: projection status unreadable', { error: String(error) });
   const database = await openDatabase(config, log);
   const cleanups: Array<() => Promise<unknown>> = [database.stop];
   const closeAll = async () => {
@@ -85,7 +101,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...searchMigrations, ...socketAdapterMigrations]);
     const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
     cleanups.push(() => pool.end());
-    const store = await openEventStore(config, pool, database.uri);
+    const store = countingEventStore(await openEventStore(config, pool, database.uri), metrics);
+    metrics.sources.projections = async () => (await projectionLags({ pool, store })).projections;
     cleanups.push(() => store.close());
 
     // RUN_PROJECTIONS=false: the worker (npm run worker) builds the read models and runs the projections.
@@ -102,7 +119,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
 
     const searchAdapter = await openSearch(config, { pool, store, readModels: progress, log, runIndexer: config.runProjections });
     cleanups.push(searchAdapter.close);
-    const search = searchAdapter.engine;
+    const search = timedSearchEngine(searchAdapter.engine, metrics);
     const services = createArchiveServices(store, searchAdapter.waiter);
     const forum = createForumService({ store, readModels: searchAdapter.waiter, pool });
     const views = new ViewCounter(store, { flushMs: config.viewFlushMs, windowMs: 30 * 60 * 1000, onError: (error) => log('view count flush failed', { error: String(error) }) });
@@ -128,6 +145,15 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       log,
       clientDir: options.clientDir ?? defaultClientDir,
       writeLimiter: new RateLimiter(config.rateLimits.writesPerUserPerMinute, 60 * 1000),
+      observability: {
+        logger,
+        metrics,
+        routes: observabilityRoutes({
+          checks: readinessChecks({ pool, store, search, readyMaxLag: config.readyMaxLag }),
+          metrics,
+          metricsToken: config.metricsToken,
+        }),
+      },
       routers: [
         authRoutes({ pool, adminEmail: config.adminEmail, limits }),
         yearRoutes({ pool, years: services.years }),
@@ -144,13 +170,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
     });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    // Runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.
+    cleanups.push(() => drainHttpServer(server));
     const live = await startSocketServer(server, {
       pool,
       databaseUri: database.uri,
@@ -162,6 +183,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       log,
     });
     cleanups.push(() => live.close());
+    metrics.sources.sockets = () => live.io.engine.clientsCount;
     const sweep = setInterval(() => void deleteExpiredSessions(pool).catch(() => undefined), 10 * 60 * 1000);
     sweep.unref();
     cleanups.push(async () => clearInterval(sweep));
@@ -179,6 +201,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       views,
       search,
       databaseUri: database.uri,
+      metrics,
       close: closeAll,
     };
   } catch (error) {

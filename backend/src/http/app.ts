@@ -8,6 +8,10 @@ import { createPostgresSessionStore } from '../auth/session-store';
 import { currentUser } from '../auth/guards';
 import { minutesText, throwIfLimited, type RateLimiter } from '../auth/rate-limit';
 import type { Config } from '../config';
+import { accessLog } from '../observability/access-log';
+import { httpMetrics } from '../observability/http-metrics';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
 import { errorMiddleware } from './error-middleware';
 import { jsonBody } from './json-body';
 import { requestId } from './request-context';
@@ -20,6 +24,8 @@ export type HttpAppDeps = {
   writeLimiter: RateLimiter;
   clientDir: string;
   log: (message: string, detail?: Record<string, unknown>) => void;
+  /** Access log and request metrics around everything; the probe routes (/healthz, /readyz, /metrics) before sessions. */
+  observability?: { logger: Logger; metrics: Metrics; routes: Router };
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -30,6 +36,8 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
   const secureCookies = config.publicOrigin.startsWith('https://');
 
   app.use(requestId);
+  // Outside the error middleware, so both see the status the client gets.
+  if (deps.observability) app.use(accessLog(deps.observability.logger)).use(httpMetrics(deps.observability.metrics));
   app.use(errorMiddleware(deps.log));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -37,6 +45,8 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
     ctx.set('X-Frame-Options', 'DENY');
     await next();
   });
+  // Probes touch neither the session store nor the rate limits.
+  if (deps.observability) app.use(deps.observability.routes.routes()).use(deps.observability.routes.allowedMethods());
   app.use(
     session(
       {

@@ -1,5 +1,5 @@
 import type { YearSearchQuery } from '@mello/contracts';
-import { searchJson } from '@mello/projections';
+import { LIVE_SCHEMA, searchJson } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { ForumSearchQuery, SearchEngine } from './search-engine';
 
@@ -50,6 +50,11 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
         orderColumns: ['created_at', 'id'],
         limit,
       });
+    },
+
+    async ping() {
+      // The search tables answer (not just the server): a read model missing after a failed swap fails here.
+      await pool.query(sql.unsafe`SELECT 1 FROM ${sql.identifier([LIVE_SCHEMA, 'search_years'])} LIMIT 1`);
     },
   };
 }

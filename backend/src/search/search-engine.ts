@@ -14,4 +14,6 @@ export interface SearchEngine {
   searchArticles(q: string): Promise<string>;
   searchVideos(q: string): Promise<string>;
   searchForum(query: ForumSearchQuery): Promise<string>;
+  /** Resolves when the engine can answer searches now, throws otherwise (GET /readyz). */
+  ping(): Promise<void>;
 }

@@ -41,6 +41,12 @@ export class TypesenseSearchEngine implements SearchEngine {
     return this.run(forumSearch(query));
   }
 
+  /** Typesense's own /health: ok once the server has loaded its data and can serve. */
+  async ping(): Promise<void> {
+    const { ok } = await this.deps.client.health.retrieve();
+    if (!ok) throw new Error('Typesense /health answered ok: false');
+  }
+
   /** Ids best first, at most `search.limit`, from as many Typesense pages as that takes. */
   async rankedIds(search: TypesenseSearch): Promise<string[]> {
     const documents = this.deps.client.collections<SearchHit>(aliasName(this.prefix, search.kind)).documents();

@@ -1,0 +1,24 @@
+import type { EventStore } from '../event-store/port';
+import type { Metrics } from './metrics';
+
+/**
+ * The event store with mello_events_appended_total counted per event type after each successful append. A retried
+ * append of the same event ids (a no-op in the store) counts again: this counts what the process appended.
+ */
+export function countingEventStore(store: EventStore, metrics: Pick<Metrics, 'eventsAppended'>): EventStore {
+  return {
+    kind: store.kind,
+    readStream: (streamName) => store.readStream(streamName),
+    async appendToStream(streamName, events, options) {
+      const result = await store.appendToStream(streamName, events, options);
+      const byType = new Map<string, number>();
+      for (const event of events) byType.set(event.type, (byType.get(event.type) ?? 0) + 1);
+      for (const [type, count] of byType) metrics.eventsAppended.inc({ type }, count);
+      return result;
+    },
+    readAll: (options) => store.readAll(options),
+    headPosition: () => store.headPosition(),
+    onAppended: (listener) => store.onAppended(listener),
+    close: () => store.close(),
+  };
+}
