@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../src/config';
-import { startBackend, type Backend } from '../src/app/backend';
+import { startBackend, type Backend, type BackendOptions } from '../src/app/backend';
 import { createTestDatabase } from './database';
 
 export const TEST_ADMIN = { email: 'admin@test.melloarkivet.se', password: 'admin-password-1' };
@@ -15,7 +15,7 @@ export type TestBackend = Backend & { config: Config; stop: () => Promise<void> 
  */
 export async function startTestBackend(
   env: Record<string, string> = {},
-  options: { database?: { uri: string } } = {},
+  options: { database?: { uri: string }; backend?: BackendOptions } = {},
 ): Promise<TestBackend> {
   const ownDatabase = options.database ? null : await createTestDatabase();
   const database = options.database ?? ownDatabase!;
@@ -34,7 +34,7 @@ export async function startTestBackend(
     RATE_LIMIT_REGISTER_PER_IP: '10000',
     ...env,
   });
-  const backend = await startBackend(config);
+  const backend = await startBackend(config, options.backend);
   return {
     ...backend,
     config,
