@@ -2,7 +2,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { allProjections, rebuildReadModels, type RebuildProgress } from '@mello/projections';
 import { openDatabase } from '../app/database';
-import { openEventStore } from '../app/backend';
+import { openEventStore } from '../app/infrastructure';
 import { loadConfig } from '../config';
 import { createDatabasePool } from '../db/pool';
 import { createTypesenseClient } from '../search/typesense/typesense-client';
