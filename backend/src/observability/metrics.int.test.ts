@@ -52,6 +52,9 @@ describe('GET /metrics', () => {
     expect((await admin.get('/api/years/by-year/1999')).status).toBe(404);
     expect((await admin.get('/api/no-such-thing/123')).status).toBe(404);
     expect((await admin.get('/api/no-such-thing/456')).status).toBe(404);
+    // A guard in front of the route answers: still the route's pattern, not the guard's.
+    expect((await new ApiClient(backend.url).get('/api/admin/history/year/not-a-uuid')).status).toBe(401);
+    expect((await admin.delete('/api/years/by-year/1974')).status).toBe(405);
 
     const text = await scrape();
     const count = (labels: Record<string, string>) => sample(text, 'http_request_duration_seconds_count', labels);
@@ -59,6 +62,8 @@ describe('GET /metrics', () => {
     expect(count({ method: 'GET', route: '/api/years/by-year/:year', status: '404' })).toBe(1);
     expect(count({ method: 'POST', route: '/api/years', status: '201' })).toBe(1);
     expect(count({ method: 'GET', route: 'unmatched', status: '404' })).toBe(2);
+    expect(count({ method: 'GET', route: '/api/admin/history/:kind/:id', status: '401' })).toBe(1);
+    expect(count({ method: 'DELETE', route: '/api/years/by-year/:year', status: '405' })).toBe(1);
     expect(text).not.toContain('/api/years/by-year/1974');
     expect(text).not.toContain('no-such-thing');
     // Histogram buckets are cumulative: the +Inf bucket holds every observation.

@@ -1,9 +1,21 @@
 import type { Context } from 'koa';
 
-/** The @koa/router pattern that answered (`/api/years/by-year/:year`), or null when no route matched. */
+type Layer = { path: string | RegExp; methods: string[] };
+type RoutedContext = Context & { _matchedRoute?: string | RegExp; matched?: Layer[] };
+
+/**
+ * The @koa/router pattern of the request (`/api/years/by-year/:year`), or null when no route's path matched.
+ * The router records the layer it runs last, which is a `router.use` middleware's pattern when that middleware
+ * answered (a guard's 401): then the route it stood in front of is named instead. A path whose routes take other
+ * methods (405) is named by that route's pattern too.
+ */
 export function matchedRoute(ctx: Context): string | null {
-  const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
-  return route === undefined ? null : String(route);
+  const { _matchedRoute: current, matched = [] } = ctx as RoutedContext;
+  const routes = matched.filter((layer) => layer.methods.length > 0);
+  const forMethod = routes.filter((layer) => layer.methods.includes(ctx.method));
+  if (current !== undefined && forMethod.some((layer) => layer.path === current)) return String(current);
+  const route = forMethod[0] ?? routes[0];
+  return route ? String(route.path) : null;
 }
 
 /**
