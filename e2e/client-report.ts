@@ -13,7 +13,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
 /**
  * `npm run report:client`: the client's weight and quality, against its targets. Builds the client (with vite's
  * manifest), sums the gzipped JavaScript the home route loads, and runs Lighthouse (mobile and desktop presets)
- * on / of a real `npm start` server. Prints a table and writes docs/client-report.md.
+ * on / of a real `npm start` server. Prints a table and writes docs/client-report.md (not with
+ * CLIENT_REPORT_WRITE=no, for smoke runs of `npm run bench -- --quick`); last, one JSON line (prefix "BENCH_JSON ").
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'frontend/dist');
@@ -176,9 +177,25 @@ ${desktop.diagnostics.map((line) => `- ${line}`).join('\n')}
 
 Accessibility audits not passed (mobile): ${mobile.failedA11y.length ? mobile.failedA11y.map((item) => `\`${item}\``).join(', ') : 'none'}.
 `;
-  mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'docs/client-report.md'), markdown);
-  console.log('Written to docs/client-report.md');
+  if (process.env.CLIENT_REPORT_WRITE !== 'no') {
+    mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
+    writeFileSync(path.join(ROOT, 'docs/client-report.md'), markdown);
+    console.log('Written to docs/client-report.md');
+  }
+  const { diagnostics: _m, ...mobileScores } = mobile;
+  const { diagnostics: _d, ...desktopScores } = desktop;
+  console.log(
+    'BENCH_JSON ' +
+      JSON.stringify({
+        bench: 'client',
+        homeJsKb: Number(homeKb.toFixed(1)),
+        mobile: mobileScores,
+        desktop: desktopScores,
+        loadAverage: Number(load),
+        targets: TARGETS,
+        met: rows.every((row) => row[3] === 'ok'),
+      }),
+  );
 }
 
 main().then(

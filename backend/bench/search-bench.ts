@@ -5,6 +5,8 @@
  * both alike. Prints p50/p95 per query and overall, and the ratio to the baseline. Target: overall p95 < 20 ms.
  *
  *   npm run bench:search            (BENCH_POSTS=10000, BENCH_ROUNDS=60)
+ *
+ * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */
 import { LIVE_SCHEMA } from '@mello/projections';
 import { sql } from 'slonik';
@@ -83,6 +85,19 @@ try {
   console.log(`| ${'all search queries'.padEnd(38)} | ${ms(all.p50)} | ${ms(all.p95)} | ${(all.p50 / b.p50).toFixed(1).padStart(6)}× |`);
   console.log(`| ${'baseline: SELECT by primary key'.padEnd(38)} | ${ms(b.p50)} | ${ms(b.p95)} |    1.0× |`);
   console.log(`\nTarget p95 < ${TARGET_P95_MS} ms: ${all.p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (all queries p95 ${all.p95.toFixed(2)} ms, p99 ${all.p99.toFixed(2)} ms; measured in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    'BENCH_JSON ' +
+      JSON.stringify({
+        bench: 'search',
+        posts: POSTS,
+        rounds: ROUNDS,
+        queries: [...timings].map(([name, values]) => ({ name, ...stats(values) })),
+        all,
+        baseline: b,
+        targetP95Ms: TARGET_P95_MS,
+        met: all.p95 < TARGET_P95_MS,
+      }),
+  );
 } finally {
   await backend.close();
   await database.stop();

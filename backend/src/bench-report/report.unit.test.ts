@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { fmt, fmtRatio, markdownTable, renderReport, renderSection, verdict, type Section } from './markdown';
+import { httpSection, searchSection, type HttpJson, type SearchJson } from './sections';
+import { median, percentile, ratio, summarize } from './stats';
+
+describe('statistics', () => {
+  it('takes the median of odd and even counts without reordering the input', () => {
+    const values = [5, 1, 3];
+    expect(median(values)).toBe(3);
+    expect(values).toEqual([5, 1, 3]);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeNaN();
+  });
+
+  it('takes nearest-rank percentiles', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i); // 100 … 1, unsorted on purpose
+    expect(percentile(hundred, 50)).toBe(50);
+    expect(percentile(hundred, 95)).toBe(95);
+    expect(percentile(hundred, 99)).toBe(99);
+    expect(percentile(hundred, 100)).toBe(100);
+    expect(percentile(hundred, 0)).toBe(1);
+    // Few samples: p99 of ten values is the largest.
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 99)).toBe(10);
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50)).toBe(5);
+    expect(percentile([], 99)).toBeNaN();
+  });
+
+  it('summarises a sample', () => {
+    expect(summarize([3, 1, 2, 10])).toEqual({ n: 4, p50: 2, p95: 10, p99: 10, max: 10 });
+  });
+
+  it('divides only real figures', () => {
+    expect(ratio(700, 1000)).toBeCloseTo(0.7);
+    expect(ratio(1, 0)).toBeNaN();
+    expect(ratio(null, 1)).toBeNaN();
+    expect(ratio(1, undefined)).toBeNaN();
+    expect(ratio(Number.NaN, 1)).toBeNaN();
+  });
+});
+
+describe('markdown', () => {
+  it('formats numbers, ratios and verdicts', () => {
+    expect(fmt(12345.678)).toBe('12,346');
+    expect(fmt(1.5, 2)).toBe('1.50');
+    expect(fmt(Number.NaN)).toBe('–');
+    expect(fmt(null)).toBe('–');
+    expect(fmtRatio(0.7345)).toBe('0.73×');
+    expect(fmtRatio(Number.NaN)).toBe('–');
+    expect(verdict(true)).toBe('met');
+    expect(verdict(false)).toBe('**missed**');
+    expect(verdict(null)).toBe('not measured');
+  });
+
+  it('renders a table with right-aligned number columns and escaped pipes', () => {
+    const table = markdownTable({ header: ['route', 'req/s'], rows: [['GET /a|b', '1,234']], align: ['left', 'right'] });
+    expect(table).toBe(['| route | req/s |', '|---|---:|', '| GET /a\\|b | 1,234 |'].join('\n'));
+  });
+
+  it('refuses a row that does not fit the header', () => {
+    expect(() => markdownTable({ header: ['a', 'b'], rows: [['1']] })).toThrow(/1 cells, the header 2/);
+  });
+
+  it('renders a failed bench with its output and no verdict', () => {
+    const failed: Section = {
+      title: 'Live push',
+      command: 'npm run bench:live',
+      method: 'exited with 1.',
+      loadBefore: [1.234, 2, 3],
+      seconds: 12,
+      tables: [],
+      targets: [],
+      notes: [],
+      error: 'Error: boom',
+    };
+    const text = renderSection(failed);
+    expect(text).toContain('## Live push');
+    expect(text).toContain('Load average before it started: 1.23 / 2.00 / 3.00 (1/5/15 min); it took 12 s.');
+    expect(text).toContain('**Failed** — last output:\n\n```\nError: boom\n```');
+  });
+});
+
+const httpJson: HttpJson = {
+  bench: 'http',
+  connections: 50,
+  rounds: 3,
+  seconds: 5,
+  targetRatio: 0.7,
+  routes: [
+    {
+      path: '/api/years',
+      bytes: 63319,
+      real: { reqPerS: 2100.4, p50Ms: 21, p99Ms: 60.5, errors: 0, non2xx: 0 },
+      baseline: { reqPerS: 2400, p50Ms: 19, p99Ms: 55, errors: 0, non2xx: 0 },
+      ratio: 2100.4 / 2400,
+      pairedRatios: [0.8, 0.9, 0.95],
+      met: true,
+    },
+    {
+      path: '/api/articles',
+      bytes: 21426,
+      real: { reqPerS: 1000, p50Ms: 40, p99Ms: 120, errors: 0, non2xx: 0 },
+      baseline: { reqPerS: 4000, p50Ms: 10, p99Ms: 30, errors: 0, non2xx: 0 },
+      ratio: 0.25,
+      pairedRatios: [0.25, 0.24, 0.26],
+      met: false,
+    },
+  ],
+  met: false,
+};
+
+describe('report', () => {
+  it('puts the read API figures, ratios and verdicts per route into its section', () => {
+    const section = httpSection(httpJson, { command: 'npm run bench:http', loadBefore: [0.5, 0.6, 0.7], seconds: 130 });
+    const text = renderSection(section);
+    expect(text).toContain('| GET /api/years | 63,319 | 2,100 | 21.0 | 60.5 | **0.88×** |');
+    expect(text).toContain('| baseline: same bytes from memory | 63,319 | 2,400 | 19.0 | 55.0 | 1.00× |');
+    expect(text).toContain('- Target: GET /api/years ≥ 0.7× the baseline\'s throughput (per round: 0.80×, 0.90×, 0.95×) — met');
+    expect(text).toContain('- Target: GET /api/articles ≥ 0.7× the baseline\'s throughput (per round: 0.25×, 0.24×, 0.26×) — **missed**');
+    expect(text).toContain('it took 2.2 min.');
+  });
+
+  it('renders the whole report: machine, an overview of every target, the sections and how to reproduce', () => {
+    const search: SearchJson = {
+      bench: 'search',
+      posts: 10000,
+      rounds: 60,
+      queries: [{ name: 'forum "lorren" (typo)', p50: 11.5, p95: 14.8, p99: 16 }],
+      all: { p50: 3.9, p95: 17.4, p99: 19.4 },
+      baseline: { p50: 0.48, p95: 0.87, p99: 1.1 },
+      targetP95Ms: 20,
+      met: true,
+    };
+    const run = { command: 'x', loadBefore: [1, 1, 1], seconds: 60 };
+    const text = renderReport({
+      date: '2026-11-21T20:00:00Z',
+      quick: true,
+      machine: { cpus: 2, cpuModel: 'Test CPU', memoryGb: 7.75, node: 'v22.0.0', os: 'Linux 6.1' },
+      code: { commit: 'abc1234', changed: [] },
+      totalSeconds: 600,
+      sections: [searchSection(search, run), httpSection(httpJson, run)],
+      reproduce: 'Run `npm run bench`.',
+    });
+    expect(text.startsWith('# Performance report\n')).toBe(true);
+    expect(text).toContain('on 2026-11-21T20:00:00Z. **Quick run**');
+    expect(text).toContain('Machine: 2 × Test CPU, 7.8 GB memory, Linux 6.1, Node v22.0.0. Code: commit abc1234.');
+    expect(text).toContain('in 10.0 min');
+    expect(text).toContain('| Search latency | all queries p95 < 20 ms (p95 17.40 ms) | met |');
+    expect(text).toContain('| Read API under load | GET /api/articles ≥ 0.7× the baseline\'s throughput (per round: 0.25×, 0.24×, 0.26×) | **missed** |');
+    expect(text).toContain('| forum "lorren" (typo) | 11.50 | 14.80 | 16.00 | 24.0× |');
+    expect(text).toContain('| baseline: `SELECT` by primary key | 0.48 | 0.87 | 1.10 | 1.0× |');
+    expect(text.trimEnd().endsWith('## How to reproduce\n\nRun `npm run bench`.')).toBe(true);
+  });
+});

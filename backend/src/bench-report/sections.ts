@@ -1,0 +1,226 @@
+/**
+ * One report section per benchmark, from the JSON line each bench prints last ("BENCH_JSON …"). The shapes below
+ * are the parts of those lines the report reads; the benches print more.
+ */
+import { fmt, fmtRatio, type Section, type Table, type Target } from './markdown';
+import { ratio } from './stats';
+
+type Series = { median: number; min: number; max: number; runs: number[] };
+type Latency = { p50: number; p95: number; p99: number; n?: number; max?: number };
+
+export type StoreJson = {
+  bench: 'store';
+  events: number;
+  reps: number;
+  baseline?: { insertRowsPerS: Series; copyRowsPerS: Series };
+  append?: { oneWriterEventsPerS: Series; concurrentEventsPerS: Series };
+  lag?: { appendEventsPerS: Series; p50Ms: Series; p99Ms: Series };
+  rebuild?: { eventsPerS: Series; vsCopy: number | null };
+  targets: { rebuildEventsPerS: number; rebuildVsCopy: number; met: boolean | null };
+};
+
+export type SearchJson = {
+  bench: 'search';
+  posts: number;
+  rounds: number;
+  queries: Array<{ name: string } & Latency>;
+  all: Latency;
+  baseline: Latency;
+  targetP95Ms: number;
+  met: boolean;
+};
+
+export type LiveJson = {
+  bench?: 'live';
+  clients: number;
+  rounds: number;
+  reply: Latency;
+  bare: Latency;
+  http: Latency;
+  bound: number;
+  met: boolean;
+  missing: { reply: number; bare: number };
+};
+
+type HttpSide = { reqPerS: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number };
+export type HttpJson = {
+  bench: 'http';
+  connections: number;
+  rounds: number;
+  seconds: number;
+  targetRatio: number;
+  routes: Array<{ path: string; bytes: number; real: HttpSide; baseline: HttpSide; ratio: number; pairedRatios: number[]; met: boolean }>;
+  met: boolean;
+};
+
+type Scores = { performance: number; accessibility: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+export type ClientJson = {
+  bench: 'client';
+  homeJsKb: number;
+  mobile: Scores;
+  desktop: Scores;
+  loadAverage: number;
+  targets: { homeJsKb: number; performance: number; accessibility: number };
+  met: boolean;
+};
+
+/** What every section shares: how it was run. */
+export type RunInfo = { command: string; loadBefore: number[]; seconds: number };
+
+const R = 'right' as const;
+const L = 'left' as const;
+const ms = (value: number | undefined) => fmt(value, 1);
+const range = (s: Series, digits = 0) => (s.runs.length > 1 ? `${fmt(s.min, digits)}–${fmt(s.max, digits)}` : '');
+
+export function storeSection(json: StoreJson, run: RunInfo): Section {
+  const rows: string[][] = [];
+  const insert = json.baseline?.insertRowsPerS.median;
+  const copy = json.baseline?.copyRowsPerS.median;
+  const add = (name: string, s: Series | undefined, unit: string, baseline: number | undefined, baselineName: string) => {
+    if (s) rows.push([name, `${fmt(s.median)} ${unit}`, range(s), baseline === undefined ? '' : `${fmtRatio(ratio(s.median, baseline))} ${baselineName}`]);
+  };
+  add('baseline: raw INSERT, 100 rows/statement', json.baseline?.insertRowsPerS, 'rows/s', undefined, '');
+  add('baseline: raw COPY', json.baseline?.copyRowsPerS, 'rows/s', insert, 'INSERT');
+  add('append, 1 writer, 10 events/append', json.append?.oneWriterEventsPerS, 'events/s', insert, 'INSERT');
+  add('append, 8 writers', json.append?.concurrentEventsPerS, 'events/s', insert, 'INSERT');
+  add('append, 8 writers + live ProjectionRunner', json.lag?.appendEventsPerS, 'events/s', insert, 'INSERT');
+  if (json.lag) {
+    rows.push(['subscriber lag p50', `${ms(json.lag.p50Ms.median)} ms`, range(json.lag.p50Ms, 1), '']);
+    rows.push(['subscriber lag p99', `${ms(json.lag.p99Ms.median)} ms`, range(json.lag.p99Ms, 1), '']);
+  }
+  add('**rebuild** (rebuildReadModels, swap)', json.rebuild?.eventsPerS, 'events/s', copy, 'COPY');
+  const rebuild = json.rebuild?.eventsPerS.median;
+  const targets: Target[] = [
+    { text: `rebuild ≥ ${fmt(json.targets.rebuildEventsPerS)} events/s`, met: rebuild === undefined ? null : rebuild >= json.targets.rebuildEventsPerS },
+    {
+      text: `rebuild ≥ ${json.targets.rebuildVsCopy}× COPY`,
+      met: rebuild === undefined || copy === undefined ? null : ratio(rebuild, copy) >= json.targets.rebuildVsCopy,
+    },
+  ];
+  return {
+    title: 'Event store and rebuild',
+    command: run.command,
+    method:
+      `${fmt(json.events)} archive events on a durable embedded PostgreSQL; appends through the event store and a rebuild of every read ` +
+      `model, next to raw INSERT and COPY of the same rows in the same run. Medians of ${json.reps} runs or segments.`,
+    loadBefore: run.loadBefore,
+    seconds: run.seconds,
+    tables: [{ header: ['measurement', 'median', 'range', 'ratio to baseline'], rows, align: [L, R, R, R] }],
+    targets,
+    notes: [],
+  };
+}
+
+export function searchSection(json: SearchJson, run: RunInfo): Section {
+  // The baseline takes well under a millisecond: two decimals.
+  const ms = (value: number | undefined) => fmt(value, 2);
+  const table: Table = {
+    header: ['query', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 ratio to baseline'],
+    rows: [
+      ...json.queries.map((q) => [q.name, ms(q.p50), ms(q.p95), ms(q.p99), fmtRatio(ratio(q.p50, json.baseline.p50), 1)]),
+      ['**all search queries**', `**${ms(json.all.p50)}**`, `**${ms(json.all.p95)}**`, ms(json.all.p99), fmtRatio(ratio(json.all.p50, json.baseline.p50), 1)],
+      ['baseline: `SELECT` by primary key', ms(json.baseline.p50), ms(json.baseline.p95), ms(json.baseline.p99), '1.0×'],
+    ],
+    align: [L, R, R, R, R],
+  };
+  return {
+    title: 'Search latency',
+    command: run.command,
+    method:
+      `the archive plus ${fmt(json.posts)} forum posts, PostgreSQL adapter; each query ${json.rounds} times, interleaved with a primary-key ` +
+      '`SELECT` on the same pool (the baseline).',
+    loadBefore: run.loadBefore,
+    seconds: run.seconds,
+    tables: [table],
+    targets: [{ text: `all queries p95 < ${json.targetP95Ms} ms (p95 ${ms(json.all.p95)} ms)`, met: json.met }],
+    notes: [],
+  };
+}
+
+export function liveSection(json: LiveJson, run: RunInfo): Section {
+  const row = (name: string, s: Latency) => [name, ms(s.p50), ms(s.p95), ms(s.p99)];
+  return {
+    title: 'Live push',
+    command: run.command,
+    method:
+      `${fmt(json.clients)} Socket.IO clients watch one post; a reply over HTTP is timed until each client has it, ${json.rounds} rounds, ` +
+      'alternating with a bare `io.to(room).emit` of the same message to the same clients (the baseline).',
+    loadBefore: run.loadBefore,
+    seconds: run.seconds,
+    tables: [
+      {
+        header: ['path', 'p50 ms', 'p95 ms', 'p99 ms'],
+        rows: [
+          row('reply: HTTP POST → every client has it', json.reply),
+          row('baseline: bare broadcast → every client has it', json.bare),
+          row('the HTTP POST alone', json.http),
+        ],
+        align: [L, R, R, R],
+      },
+    ],
+    targets: [
+      {
+        text:
+          `reply p99 ≤ 2 × bare p99 + HTTP p50 = ${ms(json.bound)} ms (reply p99 ${ms(json.reply.p99)} ms, ` +
+          `${fmtRatio(ratio(json.reply.p99, json.bare.p99), 1)} the bare p99), no delivery lost (lost: ${json.missing.reply})`,
+        met: json.met,
+      },
+    ],
+    notes: [],
+  };
+}
+
+export function httpSection(json: HttpJson, run: RunInfo): Section {
+  const rows = json.routes.flatMap((route) => [
+    [`GET ${route.path}`, fmt(route.bytes), fmt(route.real.reqPerS), ms(route.real.p50Ms), ms(route.real.p99Ms), `**${fmtRatio(route.ratio)}**`],
+    [`baseline: same bytes from memory`, fmt(route.bytes), fmt(route.baseline.reqPerS), ms(route.baseline.p50Ms), ms(route.baseline.p99Ms), '1.00×'],
+  ]);
+  const failures = json.routes.filter((route) => route.real.errors + route.real.non2xx + route.baseline.errors + route.baseline.non2xx > 0);
+  return {
+    title: 'Read API under load',
+    command: run.command,
+    method:
+      `autocannon, ${json.connections} connections, ${json.rounds} rounds × ${json.seconds} s per route, real and baseline interleaved; the ` +
+      'baseline is a bench-only route on the same server and middleware answering the identical bytes and headers from memory. ' +
+      'Medians of the rounds.',
+    loadBefore: run.loadBefore,
+    seconds: run.seconds,
+    tables: [{ header: ['route', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'throughput ratio'], rows, align: [L, R, R, R, R, R] }],
+    targets: json.routes.map((route) => ({
+      text: `GET ${route.path} ≥ ${json.targetRatio}× the baseline's throughput (per round: ${route.pairedRatios.map((r) => fmtRatio(r)).join(', ')})`,
+      met: route.met,
+    })),
+    notes: failures.map((route) => `GET ${route.path}: ${route.real.errors} errors, ${route.real.non2xx} non-2xx answers (baseline ${route.baseline.errors}, ${route.baseline.non2xx}).`),
+  };
+}
+
+export function clientSection(json: ClientJson, run: RunInfo): Section {
+  const { targets: t } = json;
+  const rows = [
+    ['home route JavaScript (gzip)', `${fmt(json.homeJsKb, 1)} kB`, `< ${t.homeJsKb} kB`],
+    ['Lighthouse performance, mobile', String(json.mobile.performance), `≥ ${t.performance}`],
+    ['Lighthouse accessibility, mobile', String(json.mobile.accessibility), `≥ ${t.accessibility}`],
+    ['Lighthouse performance, desktop', String(json.desktop.performance), `≥ ${t.performance}`],
+    ['Lighthouse accessibility, desktop', String(json.desktop.accessibility), `≥ ${t.accessibility}`],
+  ];
+  const vitals = (name: string, s: Scores) => [name, fmt(s.fcpMs), fmt(s.lcpMs), fmt(s.tbtMs), fmt(s.cls, 3)];
+  return {
+    title: 'Client',
+    command: run.command,
+    method:
+      "the home route's gzipped JavaScript from vite's manifest, and Lighthouse (mobile and desktop presets) on `npm start`'s server; " +
+      'details in [client-report.md](client-report.md).',
+    loadBefore: run.loadBefore,
+    seconds: run.seconds,
+    tables: [
+      { header: ['measure', 'value', 'target'], rows, align: [L, R, R] },
+      { header: ['preset', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows: [vitals('mobile', json.mobile), vitals('desktop', json.desktop)], align: [L, R, R, R, R] },
+    ],
+    targets: [
+      { text: `home route JavaScript < ${t.homeJsKb} kB gzip`, met: json.homeJsKb < t.homeJsKb },
+      { text: `Lighthouse performance ≥ ${t.performance}, mobile and desktop`, met: json.mobile.performance >= t.performance && json.desktop.performance >= t.performance },
+      { text: `Lighthouse accessibility ≥ ${t.accessibility}, mobile and desktop`, met: json.mobile.accessibility >= t.accessibility && json.desktop.accessibility >= t.accessibility },
+    ],
+    notes: [`Lighthouse's CPU-bound figures (TBT, LCP) grow with the machine's load (${fmt(json.loadAverage, 1)} when it started).`],
+  };
+}
