@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import type { EventSource, Projection } from './events';
+import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
 import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, searchIndexDdl } from './schema';
-import { applyLockKey, applyNextBatch } from './runner';
+import { isTransientDatabaseError } from './database-errors';
+import { ProjectionApplyError, applyLockKey, applyNextBatch } from './runner';
 
 export type RebuildProgress = { events: number; eventsPerSecond: number; total: number | null; etaSeconds: number | null };
 
@@ -129,17 +130,48 @@ async function bulkLoad(options: RebuildOptions, schema: string, pageSize: numbe
     next = options.source.readAll({ after: last, maxCount: pageSize });
     for (const loader of loaders) {
       const events = page.filter((event) => loader.projection.eventTypes.has(event.type));
-      if (events.length > 0) loader.bulk.add(loader.state, events);
+      if (events.length > 0) foldPage(loader, events);
     }
     report(page.length);
   }
   if (last === null) return;
   const position = last;
   await options.pool.transaction(async (tx) => {
-    for (const loader of loaders) await loader.bulk.flush(tx, schema, loader.state);
+    for (const loader of loaders) {
+      try {
+        await loader.bulk.flush(tx, schema, loader.state);
+      } catch (error) {
+        if (isTransientDatabaseError(error)) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`Projection ${loader.projection.name} failed to write its rebuilt rows (log up to ${position}): ${message}`, { cause: error });
+      }
+    }
     await tx.query(sql.unsafe`
       INSERT INTO ${sql.identifier([schema, 'checkpoints'])} (projection, position)
       SELECT name, ${position} FROM unnest(${sql.array(options.projections.map((p) => p.name), 'text')}) AS name
       ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now()`);
   });
+}
+
+/**
+ * Folds one page into a bulk loader's state. When the projection throws, the rebuild fails naming the event:
+ * the page is folded again one event at a time (the state is abandoned anyway) to find the one it throws on.
+ */
+function foldPage(loader: { projection: Projection; bulk: BulkLoader; state: unknown }, events: readonly ProjectedEvent[]): void {
+  try {
+    loader.bulk.add(loader.state, events);
+  } catch (error) {
+    for (const event of events) {
+      try {
+        loader.bulk.add(loader.state, [event]);
+      } catch (eventError) {
+        throw new ProjectionApplyError(loader.projection.name, event, eventError);
+      }
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Projection ${loader.projection.name} failed on the events from ${events[0]!.position} to ${events[events.length - 1]!.position}: ${message}`,
+      { cause: error },
+    );
+  }
 }

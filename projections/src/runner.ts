@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import { type EventSource, type Projection, type ProjectedEvent } from './events';
+import { isTransientDatabaseError } from './database-errors';
+import { maxPosition, type EventSource, type Projection, type ProjectedEvent } from './events';
 import { schemaIdentifier } from './schema';
 import { InterruptibleSleep } from './waiting';
 
@@ -13,15 +14,86 @@ export type RunnerOptions = {
   log?: (message: string) => void;
 };
 
+/** A projection that could not apply one event: where it stopped and why. */
+export type ProjectionFailure = {
+  projection: string;
+  event: Pick<ProjectedEvent, 'id' | 'position' | 'type' | 'streamName'>;
+  /** The checkpoint it keeps: just before the failing event, so a restart retries that event. */
+  checkpoint: string | null;
+  /** What rm.checkpoints.last_error holds: the projection, the event and the error. */
+  message: string;
+};
+
+/** The error's message with its causes' (slonik's "Query violates a check integrity constraint." hides which). */
+function describeError(error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 4; depth += 1) {
+    const message = (current instanceof Error ? current.message : String(current)).replace(/\.$/, '');
+    if (message && !messages.includes(message)) messages.push(message);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return messages.join(': ') || 'unknown error';
+}
+
+/** A projection threw on an event (not a connection problem): names the projection and the event. */
+export class ProjectionApplyError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly event: Pick<ProjectedEvent, 'id' | 'position' | 'type' | 'streamName'>,
+    cause: unknown,
+  ) {
+    super(
+      `Projection ${projection} failed on event ${event.type} at position ${event.position} ` +
+        `(stream ${event.streamName}, event id ${event.id}): ${describeError(cause)}`,
+      { cause },
+    );
+    this.name = 'ProjectionApplyError';
+  }
+}
+
+/**
+ * What a batch does with a projection that throws on an event: 'throw' fails the whole batch with a
+ * ProjectionApplyError (rebuilds, catchUp); 'stop' keeps that projection's checkpoint just before the event,
+ * records the error in its checkpoint row and commits the other projections' progress (the live runner).
+ */
+export type OnProjectionFailure = 'throw' | 'stop';
+
+export type BatchResult = { position: string | null; events: readonly ProjectedEvent[]; failures: readonly ProjectionFailure[] };
+
 const checkpointRow = z.object({ projection: z.string(), position: z.string().nullable() });
 
 /** Advisory-lock keys: one per read-model schema, so a rebuild's swap can pause the live runner. */
 export const applyLockKey = (schema: string) => sql.fragment`hashtextextended(${`melloarkivet:apply:${schema}`}, 0)`;
 
 /**
+ * Re-applies a failed projection's events one at a time, each in its own savepoint, to find the first event it
+ * cannot apply. The events before it stay applied. Null when every event applied on its own.
+ */
+async function findFailingEvent(
+  tx: DatabaseTransactionConnection,
+  projection: Projection,
+  schema: string,
+  events: readonly ProjectedEvent[],
+): Promise<{ event: ProjectedEvent; error: unknown } | null> {
+  for (const event of events) {
+    try {
+      await tx.transaction((savepoint) => projection.apply(savepoint, schema, [event]));
+    } catch (error) {
+      if (isTransientDatabaseError(error)) throw error;
+      return { event, error };
+    }
+  }
+  return null;
+}
+
+/**
  * Applies one batch: reads the checkpoints under the schema's apply lock, reads the events after the lowest one,
  * hands each projection the events it has not seen, and stores the new checkpoints in the same transaction.
  * A crash before commit leaves nothing applied; after commit, nothing is applied twice.
+ *
+ * Each projection applies in its own savepoint, so one that throws on an event does not take the others down
+ * (see OnProjectionFailure). A connection problem is never blamed on an event: it fails the whole batch, and the
+ * caller retries it.
  */
 export async function applyNextBatch(
   tx: DatabaseTransactionConnection,
@@ -29,41 +101,91 @@ export async function applyNextBatch(
   projections: readonly Projection[],
   schema: string,
   batchSize: number,
-): Promise<{ position: string | null; events: readonly ProjectedEvent[] }> {
+  options: { onProjectionFailure?: OnProjectionFailure } = {},
+): Promise<BatchResult> {
   const s = schemaIdentifier(schema);
+  const checkpointsTable = sql.identifier([s, 'checkpoints']);
   await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(s)})`);
   await tx.query(sql.unsafe`
-    INSERT INTO ${sql.identifier([s, 'checkpoints'])} (projection, position)
+    INSERT INTO ${checkpointsTable} (projection, position)
     SELECT name, NULL FROM unnest(${sql.array(projections.map((p) => p.name), 'text')}) AS name
     ON CONFLICT (projection) DO NOTHING`);
   const rows = await tx.any(sql.type(checkpointRow)`
-    SELECT projection, position FROM ${sql.identifier([s, 'checkpoints'])}
+    SELECT projection, position FROM ${checkpointsTable}
      WHERE projection = ANY(${sql.array(projections.map((p) => p.name), 'text')})`);
   const checkpoints = new Map(rows.map((row) => [row.projection, row.position]));
   const lowest = projections
     .map((p) => checkpoints.get(p.name) ?? null)
     .reduce<string | null | undefined>((min, cp) => (min === undefined ? cp : cp === null || (min !== null && cp < min) ? cp : min), undefined);
   const events = await source.readAll({ after: lowest ?? null, maxCount: batchSize });
-  if (events.length === 0) return { position: null, events };
+  if (events.length === 0) return { position: null, events, failures: [] };
   const last = events[events.length - 1]!.position;
 
+  const advanced: string[] = [];
+  const failures: ProjectionFailure[] = [];
   for (const projection of projections) {
     const checkpoint = checkpoints.get(projection.name) ?? null;
     const unseen = events.filter((e) => (checkpoint === null || e.position > checkpoint) && projection.eventTypes.has(e.type));
-    if (unseen.length > 0) await projection.apply(tx, s, unseen);
+    if (unseen.length > 0) {
+      try {
+        await tx.transaction((savepoint) => projection.apply(savepoint, s, unseen));
+      } catch (error) {
+        if (isTransientDatabaseError(error)) throw error;
+        const failing = await findFailingEvent(tx, projection, s, unseen);
+        if (failing) {
+          const failure = new ProjectionApplyError(projection.name, failing.event, failing.error);
+          if (options.onProjectionFailure !== 'stop') throw failure;
+          const before = events.filter((e) => e.position < failing.event.position).at(-1)?.position ?? null;
+          const kept = maxPosition(checkpoint, before);
+          failures.push({ projection: projection.name, event: pickEvent(failing.event), checkpoint: kept, message: failure.message });
+          await tx.query(sql.unsafe`
+            UPDATE ${checkpointsTable}
+               SET position = ${kept}, updated_at = now(), last_error = ${failure.message.slice(0, 2000)}, last_error_at = now()
+             WHERE projection = ${projection.name}`);
+          continue;
+        }
+        if (options.onProjectionFailure !== 'stop') {
+          throw new Error(
+            `Projection ${projection.name} failed on the events from ${unseen[0]!.position} to ${unseen[unseen.length - 1]!.position}: ${describeError(error)}`,
+            { cause: error },
+          );
+        }
+        // It failed only on the batch as a whole: one at a time, every event applied, so it is up to date.
+      }
+    }
+    advanced.push(projection.name);
   }
+  if (advanced.length === 0) return { position: null, events, failures };
+  // A successful batch also clears an error recorded earlier (a failed batch, or a failure before a restart).
   await tx.query(sql.unsafe`
-    UPDATE ${sql.identifier([s, 'checkpoints'])}
-       SET position = ${last}, updated_at = now(), last_error = NULL, last_error_at = NULL
-     WHERE projection = ANY(${sql.array(projections.map((p) => p.name), 'text')})
-       AND (position IS NULL OR position < ${last})`);
+    UPDATE ${checkpointsTable}
+       SET position = CASE WHEN position IS NULL OR position < ${last} THEN ${last} ELSE position END,
+           updated_at = CASE WHEN position IS NULL OR position < ${last} THEN now() ELSE updated_at END,
+           last_error = NULL, last_error_at = NULL
+     WHERE projection = ANY(${sql.array(advanced, 'text')})
+       AND (position IS NULL OR position < ${last} OR last_error IS NOT NULL)`);
   await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${s} ${last}`})`);
-  return { position: last, events };
+  return { position: last, events, failures };
 }
+
+const pickEvent = (event: ProjectedEvent): ProjectionFailure['event'] => ({
+  id: event.id,
+  position: event.position,
+  type: event.type,
+  streamName: event.streamName,
+});
+
+/** Waits between retries of a failed batch: 0.5 s, doubling, at most 5 s. */
+export const retryDelayMs = (attempt: number): number => Math.min(5000, 500 * 2 ** Math.max(0, attempt - 1));
 
 /**
  * Keeps a read-model schema in step with the log. Only one runner per schema is active across processes: the
  * leader holds a session advisory lock on its own connection; others stand by and take over if it goes away.
+ *
+ * A projection that throws on an event is stopped (its checkpoint stays before the event, rm.checkpoints holds
+ * the error) while the others go on; this runner leaves it alone until the process restarts, and the next
+ * runner retries it from that event. A failed batch (the database away, a lock timeout) is retried with backoff,
+ * and a lost leader connection is competed for again, so the runner recovers by itself when the database returns.
  */
 export class ProjectionRunner {
   private running = false;
@@ -72,6 +194,7 @@ export class ProjectionRunner {
   private leaderClient: pg.Client | null = null;
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
+  private readonly stoppedProjections = new Map<string, ProjectionFailure>();
   lastError: string | null = null;
   isLeader = false;
 
@@ -83,20 +206,38 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions,
   ) {}
 
-  /** Applies batches until the log has nothing more for this schema. Returns the number of events read. */
+  /** Projections this runner stopped on an event, by name. */
+  get stopped(): ReadonlyMap<string, ProjectionFailure> {
+    return this.stoppedProjections;
+  }
+
+  /**
+   * Applies batches until the log has nothing more for this schema. Returns the number of events read. A
+   * projection that throws on an event fails the call (ProjectionApplyError, nothing of that batch applied);
+   * projections this runner has stopped are left out.
+   */
   async catchUp(): Promise<number> {
     let total = 0;
     for (;;) {
-      const batch = await this.runBatch();
+      const batch = await this.runBatch('throw');
       if (batch.events.length === 0) return total;
       total += batch.events.length;
     }
   }
 
-  async runBatch() {
+  async runBatch(onProjectionFailure: OnProjectionFailure = 'throw'): Promise<BatchResult> {
+    const active = this.projections.filter((p) => !this.stoppedProjections.has(p.name));
+    if (active.length === 0) return { position: null, events: [], failures: [] };
     const batch = await this.pool.transaction((tx) =>
-      applyNextBatch(tx, this.source, this.projections, this.options.schema, this.options.batchSize ?? 1000),
+      applyNextBatch(tx, this.source, active, this.options.schema, this.options.batchSize ?? 1000, { onProjectionFailure }),
     );
+    for (const failure of batch.failures) {
+      this.stoppedProjections.set(failure.projection, failure);
+      this.options.log?.(
+        `Projection ${failure.projection} in ${this.options.schema} STOPPED at checkpoint ${failure.checkpoint ?? '(start)'}; ` +
+          `the other projections go on, and it resumes from this event after a restart. ${failure.message}`,
+      );
+    }
     if (batch.position !== null) this.options.onBatch?.({ position: batch.position, events: batch.events });
     return batch;
   }
@@ -114,6 +255,7 @@ export class ProjectionRunner {
   }
 
   private async run(): Promise<void> {
+    let failedAttempts = 0;
     while (this.running) {
       if (!(await this.ensureLeadership())) {
         await this.pause.sleep(2000);
@@ -121,14 +263,18 @@ export class ProjectionRunner {
       }
       try {
         this.pending = false;
-        const batch = await this.runBatch();
+        const batch = await this.runBatch('stop');
         this.lastError = null;
+        failedAttempts = 0;
         if (batch.events.length > 0) continue;
       } catch (error) {
+        if (!this.running) break;
+        failedAttempts += 1;
         this.lastError = (error as Error).message;
-        this.options.log?.(`Projection batch failed for ${this.options.schema}: ${this.lastError}`);
+        const delay = retryDelayMs(failedAttempts);
+        this.options.log?.(`Projection batch failed for ${this.options.schema} (attempt ${failedAttempts}, retrying in ${delay} ms): ${this.lastError}`);
         await this.recordError(this.lastError);
-        await this.pause.sleep(1000);
+        await this.pause.sleep(delay);
         continue;
       }
       // Nothing visible yet: wait for an append notification, with a poll as a safety net (an event can be
@@ -139,7 +285,9 @@ export class ProjectionRunner {
 
   private async ensureLeadership(): Promise<boolean> {
     if (this.leaderClient) return true;
-    const client = new pg.Client({ connectionString: this.connectionUri });
+    const client = new pg.Client({ connectionString: this.connectionUri, connectionTimeoutMillis: 5000, keepAlive: true });
+    // Until it is ours, a lost connection only fails the calls below.
+    client.on('error', () => undefined);
     try {
       await client.connect();
       const key = `melloarkivet:runner:${this.options.schema}`;
@@ -150,25 +298,30 @@ export class ProjectionRunner {
         return false;
       }
       client.on('error', () => {
-        // Losing the connection loses the lock: step down and compete again.
+        // Losing the connection (the database restarted, say) loses the lock: step down and compete again.
+        if (this.leaderClient !== client) return;
         this.leaderClient = null;
         this.isLeader = false;
+        void client.end().catch(() => undefined);
       });
       this.leaderClient = client;
       this.isLeader = true;
       return true;
     } catch {
       await client.end().catch(() => undefined);
+      this.isLeader = false;
       return false;
     }
   }
 
+  /** A failed batch marks the active projections as failing until a batch succeeds (stopped ones keep theirs). */
   private async recordError(message: string): Promise<void> {
+    const active = this.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
     await this.pool
       .query(sql.unsafe`
         UPDATE ${sql.identifier([this.options.schema, 'checkpoints'])}
            SET last_error = ${message.slice(0, 2000)}, last_error_at = now()
-         WHERE projection = ANY(${sql.array(this.projections.map((p) => p.name), 'text')})`)
+         WHERE projection = ANY(${sql.array(active, 'text')})`)
       .catch(() => undefined);
   }
 
@@ -182,4 +335,3 @@ export class ProjectionRunner {
     this.isLeader = false;
   }
 }
-
