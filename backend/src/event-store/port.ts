@@ -91,3 +91,15 @@ export class DuplicateEventIdError extends Error {
     this.name = 'DuplicateEventIdError';
   }
 }
+
+/**
+ * The event store cannot be reached now (server down, no leader, a deadline passed): the API answers 503 and the
+ * caller may retry. An append that fails this way may still have been stored (a deadline can pass after the
+ * server wrote it): never acknowledged, so nothing acknowledged is lost, but a retry may find it already done.
+ */
+export class EventStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EventStoreUnavailableError';
+  }
+}

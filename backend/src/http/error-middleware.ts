@@ -1,19 +1,22 @@
 import type { ErrorBody } from '@mello/contracts';
+import { isTransientDatabaseError } from '@mello/projections';
 import type { Context, Next } from 'koa';
-import { ConnectionError, BackendTerminatedError } from 'slonik';
+import { EventStoreUnavailableError } from '../event-store/port';
 import { AppError } from '../shared/errors';
 
 type Log = (message: string, detail?: Record<string, unknown>) => void;
 
-const isUnavailable = (error: unknown) => {
-  if (error instanceof ConnectionError || error instanceof BackendTerminatedError) return true;
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03' || code === '53300';
-};
+/** How long a client is asked to wait before retrying while a backing service is away. */
+const RETRY_AFTER_SECONDS = '5';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Databasen är inte nåbar just nu. Försök igen om en stund.';
+export const EVENT_STORE_UNAVAILABLE_MESSAGE = 'Händelseloggen är inte nåbar just nu. Försök igen om en stund.';
 
 /**
  * The one place where errors become HTTP answers: typed application errors keep their status and message,
- * body-parser failures become 400/413, an unreachable database 503, anything else 500 (logged, never leaked).
+ * body-parser failures become 400/413, an unreachable database or event store 503 with Retry-After (the pools
+ * and the runner reconnect by themselves, so a retry works once it is back), anything else 500 (logged, never
+ * leaked).
  */
 export function errorMiddleware(log: Log) {
   return async (ctx: Context, next: Next) => {
@@ -24,7 +27,9 @@ export function errorMiddleware(log: Log) {
       }
     } catch (error) {
       const { status, body, headers } = toResponse(error);
-      if (status >= 500) log('request failed', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
+      // An outage answers every request with 503: one line each, without the stack.
+      if (status === 503) log('request failed: service unavailable', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.message ?? error) });
+      else if (status >= 500) log('request failed', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
       ctx.status = status;
       ctx.set(headers);
       ctx.body = body;
@@ -45,8 +50,12 @@ function toResponse(error: unknown): { status: number; body: ErrorBody; headers:
   if (badJson || httpError.type?.startsWith('entity.') || httpError.type === 'encoding.unsupported' || httpError.type === 'charset.unsupported') {
     return { status: 400, body: { error: 'Ogiltig JSON i anropets innehåll' }, headers: {} };
   }
-  if (isUnavailable(error)) {
-    return { status: 503, body: { error: 'Databasen är inte nåbar just nu. Försök igen om en stund.' }, headers: { 'Retry-After': '5' } };
+  if (error instanceof EventStoreUnavailableError) {
+    return { status: 503, body: { error: EVENT_STORE_UNAVAILABLE_MESSAGE }, headers: { 'Retry-After': RETRY_AFTER_SECONDS } };
+  }
+  // Unreachable, restarting, or too busy to answer in time (a lock or statement timeout): all pass.
+  if (isTransientDatabaseError(error)) {
+    return { status: 503, body: { error: DATABASE_UNAVAILABLE_MESSAGE }, headers: { 'Retry-After': RETRY_AFTER_SECONDS } };
   }
   if (status && status >= 400 && status < 500 && httpError.expose) {
     return { status, body: { error: httpError.message ?? 'Felaktig begäran' }, headers: {} };

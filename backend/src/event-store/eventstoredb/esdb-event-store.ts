@@ -35,6 +35,7 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
 } from '../port';
+import { isEventStoreDbUnavailable, toEventStoreError } from './esdb-errors';
 
 /** The server sends the largest unsigned 64-bit number (or nothing) when it does not know a position. */
 const UNKNOWN_POSITION = 2n ** 63n;
@@ -103,6 +104,9 @@ const READ_SLACK = 16;
  *   expected revision and answers success without writing when they match. That is reliable with an exact
  *   expected revision or no_stream; with 'any' it is best effort (the server's recent-id cache).
  *
+ * - a server that cannot answer (down, no leader, a deadline passed) is EventStoreUnavailableError (esdb-errors.ts),
+ *   which the API answers with 503.
+ *
  * Not supported: DuplicateEventIdError. EventStoreDB keeps no global index of event ids, so an id re-used in
  * another stream is simply written again, and a re-send that only partly overlaps the earlier append comes back
  * as a wrong-expected-version conflict (WrongExpectedRevisionError). The contract test "refuses event ids already
@@ -128,7 +132,7 @@ export class EventStoreDbEventStore implements EventStore {
       }
     } catch (error) {
       if (isStreamNotFound(error)) return [];
-      throw error;
+      throw toEventStoreError(error);
     }
     return events;
   }
@@ -146,7 +150,7 @@ export class EventStoreDbEventStore implements EventStore {
         const actual = (error as WrongExpectedVersionError).actualVersion;
         throw new WrongExpectedRevisionError(streamName, options.expectedRevision, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
       }
-      throw error;
+      throw toEventStoreError(error);
     }
     if (!result.success) {
       // Only with throwOnAppendFailure=false, which this adapter never sets; kept so a conflict can never pass as done.
@@ -170,15 +174,24 @@ export class EventStoreDbEventStore implements EventStore {
         if (position) return position;
       }
     } catch (error) {
-      // Deleted in the meantime: fall back to the reply.
-      if (!isStreamNotFound(error)) throw error;
+      // Deleted in the meantime, or the server went away after storing the append (which must not then be
+      // answered as failed when the reply says where it is): fall back to the reply.
+      if (!isStreamNotFound(error) && !isEventStoreDbUnavailable(error)) throw error;
     }
     const fallback = toLogPosition(replied) ?? (await this.headPosition());
     if (fallback === null) throw new Error(`EventStoreDB gave no position for the append to ${streamName}`);
     return fallback;
   }
 
-  async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    try {
+      return await this.readAllFrom(options);
+    } catch (error) {
+      throw toEventStoreError(error);
+    }
+  }
+
+  private async readAllFrom({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
     if (maxCount <= 0) return [];
     const found: RecordedEvent[] = [];
     // fromPosition is inclusive: the record at the cursor itself is skipped (position must be strictly after it).
@@ -203,6 +216,14 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async headPosition(): Promise<LogPosition | null> {
+    try {
+      return await this.newestPosition();
+    } catch (error) {
+      throw toEventStoreError(error);
+    }
+  }
+
+  private async newestPosition(): Promise<LogPosition | null> {
     // Newest first, skipping system events; a page of them (stats, scavenges) is followed by the next page.
     let cursor: LogPosition | null = null;
     const pageSize = 32;
