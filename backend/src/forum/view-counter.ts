@@ -1,16 +1,19 @@
 import { SYSTEM_ACTOR, type ForumEventOf } from '@mello/contracts';
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../event-store/port';
+import { isTransientDatabaseError } from '@mello/projections';
+import { EventStoreUnavailableError, type EventStore } from '../event-store/port';
 import { toNewEvents } from '../shared/command-handler';
 
 export const forumViewsStream = (postId: string) => `forum-views-${postId}`;
+
+const isStoreUnavailable = (error: unknown) => error instanceof EventStoreUnavailableError || isTransientDatabaseError(error);
 
 /**
  * Counts post views without one event per page view: views are buffered in memory, one per viewer and post per
  * `windowMs` (a reload is not a new view), and flushed every `flushMs` as a single ForumPostViewsCounted event per
  * post with its count. The log stays the source of truth (a rebuild recounts views) while a busy post costs at most
  * one event per flush per process. A crash loses at most the last flush interval of views — acceptable for a
- * counter, and said in docs/forum.md.
+ * counter, and said in docs/forum.md; an unreachable store only delays them (see flush).
  */
 export class ViewCounter {
   private readonly pending = new Map<string, number>();
@@ -45,20 +48,31 @@ export class ViewCounter {
     return this.pending.get(postId) ?? 0;
   }
 
+  /**
+   * Appends the buffered counts. A count whose append fails stays buffered (added to views recorded meanwhile)
+   * and goes with the next flush, so an outage of the store delays views but drops none. Once the store is
+   * found unreachable, the rest of this flush is kept for the next one instead of failing post by post.
+   */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       const batch = [...this.pending];
       this.pending.clear();
+      let unavailable: unknown = null;
       for (const [postId, count] of batch) {
-        const event: ForumEventOf<'ForumPostViewsCounted'> = { type: 'ForumPostViewsCounted', data: { postId, count } };
-        try {
-          const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
-          await this.store.appendToStream(forumViewsStream(postId), toNewEvents([event], context), { expectedRevision: 'any' });
-        } catch (error) {
-          this.pending.set(postId, (this.pending.get(postId) ?? 0) + count);
-          this.options.onError?.(error);
+        if (unavailable === null) {
+          const event: ForumEventOf<'ForumPostViewsCounted'> = { type: 'ForumPostViewsCounted', data: { postId, count } };
+          try {
+            const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
+            await this.store.appendToStream(forumViewsStream(postId), toNewEvents([event], context), { expectedRevision: 'any' });
+            continue;
+          } catch (error) {
+            if (isStoreUnavailable(error)) unavailable = error;
+            else this.options.onError?.(error);
+          }
         }
+        this.pending.set(postId, (this.pending.get(postId) ?? 0) + count);
       }
+      if (unavailable !== null) this.options.onError?.(unavailable);
     });
     return this.flushing;
   }

@@ -49,10 +49,27 @@ export async function startSocketServer(
   // server would throw an unhandled 'error' and end the process. With this listener the client just ends, and the
   // adapter reconnects on 'end'.
   adapterPool.on('connect', (client) => client.on('error', (error) => deps.log(`socket adapter connection: ${error.message}`)));
+  // When that LISTEN client's connection ends, the adapter takes a new one without releasing the old: the pool
+  // would count it for ever, and its end() at shutdown would never return. The adapter checks clients out only
+  // for LISTEN (everything else is pool.query), so each one it takes is handed back when its connection ends.
+  const adapterClients = {
+    connect: async () => {
+      const client = await adapterPool.connect();
+      client.once('end', () => {
+        try {
+          client.release(true);
+        } catch {
+          // Already released by the adapter's own close.
+        }
+      });
+      return client;
+    },
+    query: adapterPool.query.bind(adapterPool),
+  } as unknown as pg.Pool;
   const io: LiveServer = new Server(server, {
     serveClient: false,
     allowRequest: originAllowed(deps.publicOrigin),
-    adapter: createAdapter(adapterPool, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
+    adapter: createAdapter(adapterClients, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
   });
   io.use(sessionMiddleware(deps));
   const forum = attachForumLive(io, deps);

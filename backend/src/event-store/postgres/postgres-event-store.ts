@@ -128,21 +128,28 @@ export class PostgresEventStore implements EventStore {
     return () => this.appended.off('appended', listener);
   }
 
-  /** Other processes' appends arrive through LISTEN/NOTIFY; one dedicated connection, reconnected on loss. */
+  /**
+   * Other processes' appends arrive through LISTEN/NOTIFY; one dedicated connection, re-opened every second while
+   * it is lost (the database restarted). Listeners are woken once it is back: appends made meanwhile were not
+   * announced to this connection.
+   */
   private listen(): Promise<void> {
     if (this.listening || this.closed) return this.listening ?? Promise.resolve();
     this.listening = (async () => {
-      const client = new pg.Client({ connectionString: this.connectionUri });
+      const client = new pg.Client({ connectionString: this.connectionUri, connectionTimeoutMillis: 5000, keepAlive: true });
       client.on('notification', () => this.appended.emit('appended'));
       client.on('error', () => {
+        if (this.listener !== client) return;
         this.listener = null;
         this.listening = null;
+        void client.end().catch(() => undefined);
         if (!this.closed) setTimeout(() => void this.listen(), 1000).unref();
       });
       try {
         await client.connect();
         await client.query('LISTEN es_appended');
         this.listener = client;
+        this.appended.emit('appended');
       } catch {
         this.listening = null;
         await client.end().catch(() => undefined);
