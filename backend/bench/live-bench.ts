@@ -200,7 +200,8 @@ try {
   const met = reply.p99 <= bound && missing.reply === 0;
   const bytes = Buffer.byteLength(JSON.stringify(template));
 
-  const ms = (value: number) => value.toFixed(1).padStart(7);
+  // A probe that saw nothing (e.g. no adapter publish on this path) has no percentiles: shown as '–'.
+  const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(1)).padStart(7);
   const row = (name: string, s: ReturnType<typeof stats>) => `| ${name.padEnd(52)} | ${String(s.n).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
