@@ -1,14 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  LIVE_SCHEMA,
-  searchMigrations,
-  ProjectionRunner,
-  ReadModelProgress,
-  allProjections,
-} from '@mello/projections';
+import type { ProjectionRunner } from '@mello/projections';
 import type Router from '@koa/router';
 import type { DatabasePool } from 'slonik';
 import { adminRoutes } from '../admin/admin-routes';
@@ -19,17 +11,12 @@ import { yearRoutes } from '../archive/years/year-routes';
 import { importArchive } from '../archive-import/import-archive';
 import { ensureAdminAccount } from '../auth/admin-bootstrap';
 import { authRoutes } from '../auth/auth-routes';
-import { authMigrations } from '../auth/auth-schema';
 import { RateLimiter } from '../auth/rate-limit';
 import { deleteExpiredSessions } from '../auth/session-store';
 import type { Config } from '../config';
-import { migrate } from '../db/migrate';
-import { createDatabasePool } from '../db/pool';
-import { createEventStoreDbEventStore } from '../event-store/eventstoredb/esdb-event-store';
 import type { EventStore } from '../event-store/port';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
-import { eventStoreMigrations } from '../event-store/postgres/schema';
 import { createHttpApp } from '../http/app';
+import { ListCache } from '../http/list-cache';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
 import { ViewCounter } from '../forum/view-counter';
@@ -41,14 +28,16 @@ import { observabilityRoutes } from '../observability/observability-routes';
 import { projectionLags } from '../observability/projection-lag';
 import { readinessChecks } from '../observability/readiness';
 import { timedSearchEngine } from '../observability/timed-search-engine';
-import { socketAdapterMigrations, startSocketServer } from '../live/socket-server';
+import { startSocketServer } from '../live/socket-server';
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
-import { openDatabase } from './database';
-import { awaitReadModels, ensureReadModels } from './infrastructure';
+import { awaitReadModels, ensureReadModels, openInfrastructure, type Log } from './infrastructure';
+import { DEFAULT_CLIENT_DIR } from './paths';
+import { startProjections } from './projections';
 import { openSearch } from './search-engine';
 
-export type Log = (message: string, detail?: Record<string, unknown>) => void;
+export type { Log } from './infrastructure';
+export { openEventStore } from './infrastructure';
 
 export type Backend = {
   url: string;
@@ -66,12 +55,6 @@ export type Backend = {
   close: () => Promise<void>;
 };
 
-const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
-
-export async function openEventStore(config: Config, pool: DatabasePool, databaseUri: string): Promise<EventStore> {
-  return config.eventStoreUrl ? createEventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool, databaseUri);
-}
-
 export type BackendOptions = {
   /** JSON logs (access log included); silent when not given. */
   logger?: Logger;
@@ -83,48 +66,37 @@ export type BackendOptions = {
 };
 
 /**
- * The composition root of the embedded default: one process runs the HTTP API, the projections runner and
- * (later) Socket.IO. Steps in order: database, migrations, event store, read models (rebuilt when missing or
- * outdated), runner, admin account, archive import, HTTP.
+ * The composition root of an API process: the shared infrastructure (database, migrations, event store), the
+ * read models, the search adapter, the services, HTTP and Socket.IO. With RUN_PROJECTIONS (the default, and the
+ * embedded default's single process) it also builds missing or outdated read models, runs the projections
+ * runner and the Typesense indexer, and imports the archive on a first start; with RUN_PROJECTIONS=false the
+ * projections worker (worker.ts) does those, and this process waits for the read models it builds.
  */
 export async function startBackend(config: Config, options: BackendOptions = { log: () => undefined }): Promise<Backend> {
   const logger = options.logger ?? silentLogger();
   const log = options.log ?? logFunction(logger);
   const metrics = createMetrics();
   metrics.sources.onError = (error) => log('metrics: projection status unreadable', { error: String(error) });
-  const database = await openDatabase(config, log);
-  const cleanups: Array<() => Promise<unknown>> = [database.stop];
-  const closeAll = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log('shutdown step failed', { error: String(error) }));
-  };
+  const infra = await openInfrastructure(config, log);
+  const { pool, database, shutdown } = infra;
   try {
-    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...searchMigrations, ...socketAdapterMigrations]);
-    const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
-    cleanups.push(() => pool.end());
-    const store = countingEventStore(await openEventStore(config, pool, database.uri), metrics);
+    const store = countingEventStore(infra.store, metrics);
     metrics.sources.projections = async () => (await projectionLags({ pool, store })).projections;
-    cleanups.push(() => store.close());
 
     // RUN_PROJECTIONS=false: the worker (npm run worker) builds the read models and runs the projections.
-    if (config.runProjections) await ensureReadModels({ pool, store, database }, log);
-    else await awaitReadModels({ pool }, log);
-    const runner = new ProjectionRunner(pool, database.uri, store, allProjections, { schema: LIVE_SCHEMA, log });
-    if (config.runProjections) {
-      runner.start();
-      cleanups.push(() => runner.stop());
-    }
-    const progress = new ReadModelProgress(pool, database.uri);
-    await progress.start();
-    cleanups.push(() => progress.close());
+    if (config.runProjections) await ensureReadModels({ ...infra, store }, log);
+    else await awaitReadModels(infra, log);
+    const { runner, progress } = await startProjections({ ...infra, store }, { log, run: config.runProjections });
+    const lists = new ListCache(progress);
 
     const searchAdapter = await openSearch(config, { pool, store, readModels: progress, log, runIndexer: config.runProjections });
-    cleanups.push(searchAdapter.close);
+    shutdown.add(searchAdapter.close);
     const search = timedSearchEngine(searchAdapter.engine, metrics);
     const services = createArchiveServices(store, searchAdapter.waiter);
     const forum = createForumService({ store, readModels: searchAdapter.waiter, pool });
     const views = new ViewCounter(store, { flushMs: config.viewFlushMs, windowMs: 30 * 60 * 1000, onError: (error) => log('view count flush failed', { error: String(error) }) });
     views.start();
-    cleanups.push(() => views.stop());
+    shutdown.add(() => views.stop());
     if ((await ensureAdminAccount(pool, config.adminEmail, config.adminPassword)) === 'created') {
       log(`Created the administrator account ${config.adminEmail}`);
     }
@@ -143,7 +115,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       config,
       pool,
       log,
-      clientDir: options.clientDir ?? defaultClientDir,
+      clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
       writeLimiter: new RateLimiter(config.rateLimits.writesPerUserPerMinute, 60 * 1000),
       observability: {
         logger,
@@ -156,9 +128,9 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       },
       routers: [
         authRoutes({ pool, adminEmail: config.adminEmail, limits }),
-        yearRoutes({ pool, years: services.years }),
-        videoRoutes({ pool, videos: services.videos }),
-        articleRoutes({ pool, articles: services.articles }),
+        yearRoutes({ pool, lists, years: services.years }),
+        videoRoutes({ pool, lists, videos: services.videos }),
+        articleRoutes({ pool, lists, articles: services.articles }),
         searchRoutes({ engine: search }),
         forumRoutes({ pool, forum, views }),
         adminRoutes({ pool, store, services, search }),
@@ -171,7 +143,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       server.listen(config.port, config.host, () => resolve());
     });
     // Runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.
-    cleanups.push(() => drainHttpServer(server));
+    shutdown.add(() => drainHttpServer(server));
     const live = await startSocketServer(server, {
       pool,
       databaseUri: database.uri,
@@ -182,11 +154,11 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       search,
       log,
     });
-    cleanups.push(() => live.close());
+    shutdown.add(() => live.close());
     metrics.sources.sockets = () => live.io.engine.clientsCount;
     const sweep = setInterval(() => void deleteExpiredSessions(pool).catch(() => undefined), 10 * 60 * 1000);
     sweep.unref();
-    cleanups.push(async () => clearInterval(sweep));
+    shutdown.add(async () => clearInterval(sweep));
     await deleteExpiredSessions(pool);
 
     const { port } = server.address() as AddressInfo;
@@ -202,10 +174,10 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       search,
       databaseUri: database.uri,
       metrics,
-      close: closeAll,
+      close: () => shutdown.run(),
     };
   } catch (error) {
-    await closeAll();
+    await shutdown.run();
     throw error;
   }
 }

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ProjectionRunner } from '@mello/projections';
+import type { DatabasePool } from 'slonik';
+import { createArchiveServices } from '../archive/archive-services';
+import { importArchive } from '../archive-import/import-archive';
+import type { Config } from '../config';
+import type { EventStore } from '../event-store/port';
+import { countingEventStore } from '../observability/counting-event-store';
+import { drainHttpServer } from '../observability/http-drain';
+import { logFunction, silentLogger, type Logger } from '../observability/logger';
+import { createMetrics, type Metrics } from '../observability/metrics';
+import { observabilityApp } from '../observability/observability-app';
+import { projectionLags } from '../observability/projection-lag';
+import { readinessChecks } from '../observability/readiness';
+import { ensureReadModels, openInfrastructure, type Log } from './infrastructure';
+import { startProjections } from './projections';
+import { openSearch } from './search-engine';
+
+export type Worker = {
+  /** The address of the worker's probe server (/healthz, /readyz, /metrics). */
+  url: string;
+  server: http.Server;
+  pool: DatabasePool;
+  store: EventStore;
+  runner: ProjectionRunner;
+  databaseUri: string;
+  metrics: Metrics;
+  close: () => Promise<void>;
+};
+
+/**
+ * The projections worker (`npm run worker`): the process that keeps the read models, and with TYPESENSE_URL the
+ * search index, in step with the log, so that API processes can run with RUN_PROJECTIONS=false. In order: the
+ * shared infrastructure, the read models (built when missing or outdated), the runner, the Typesense indexer, the
+ * archive import on a first start (its commands wait for this process's own read models), then the probe server
+ * on WORKER_PORT. A second worker may stand by: the runner's advisory lock keeps one active per schema.
+ */
+export async function startWorker(config: Config, options: { logger?: Logger; log?: Log } = {}): Promise<Worker> {
+  const logger = options.logger ?? silentLogger();
+  const log = options.log ?? logFunction(logger);
+  const metrics = createMetrics();
+  metrics.sources.onError = (error) => log('metrics: projection status unreadable', { error: String(error) });
+  const infra = await openInfrastructure(config, log);
+  const { pool, database, shutdown } = infra;
+  try {
+    const store = countingEventStore(infra.store, metrics);
+    metrics.sources.projections = async () => (await projectionLags({ pool, store })).projections;
+    await ensureReadModels(infra, log);
+    const { runner, progress } = await startProjections({ ...infra, store }, { log, run: true });
+    const search = await openSearch(config, { pool, store, readModels: progress, log, runIndexer: true });
+    shutdown.add(search.close);
+    if (config.importArchive) {
+      const result = await importArchive(store, createArchiveServices(store, search.waiter));
+      if (result.imported) log('Imported the archive', result.counts);
+    }
+
+    const app = observabilityApp({
+      logger,
+      metrics,
+      metricsToken: config.metricsToken,
+      checks: readinessChecks({ pool, store, search: null, readyMaxLag: config.readyMaxLag }),
+    });
+    const server = http.createServer(app.callback());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.workerPort, config.host, () => resolve());
+    });
+    shutdown.add(() => drainHttpServer(server));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      server,
+      pool,
+      store,
+      runner,
+      databaseUri: database.uri,
+      metrics,
+      close: () => shutdown.run(),
+    };
+  } catch (error) {
+    await shutdown.run();
+    throw error;
+  }
+}
