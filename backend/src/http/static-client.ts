@@ -4,10 +4,13 @@ import type { Context, Next } from 'koa';
 import type { CommonQueryMethods } from 'slonik';
 import { pageMeta } from '@mello/contracts';
 import { requestOrigin } from '../auth/csrf';
+import { currentUser } from '../auth/guards';
+import { CURRENT_USER_KEY, initialDataScript } from '../seo/initial-data';
 import { IndexTemplate } from '../seo/index-template';
 import { CompressedFiles, compressBody } from './compressed-files';
 import { routeMeta, type RouteMeta } from '../seo/route-meta';
 import { RoutePreloads } from '../seo/route-preloads';
+import { Shells } from '../seo/shells';
 
 export type StaticClientSeo = {
   /** Where the read models live: a route's meta comes from the same data the API answers with. */
@@ -27,6 +30,7 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const index = new IndexTemplate(root);
   const compressed = new CompressedFiles(root);
   const preloads = new RoutePreloads(root);
+  const shells = new Shells(root);
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     if (ctx.path !== '/' && !ctx.path.endsWith('/')) {
@@ -40,25 +44,27 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
         if ((error as { status?: number }).status !== 404) throw error;
       }
     }
-    const { status, meta, page } = await metaOf(ctx, seo);
+    const { status, meta, page, data } = await metaOf(ctx, seo);
     // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
     // request's own, so a local port or 127.0.0.1 gives working links.
     const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = compressBody(ctx, index.render(meta, origin, preloads.linksFor(page)));
+    const user = currentUser(ctx);
+    const initial = initialDataScript([...data, { key: CURRENT_USER_KEY, json: user ? JSON.stringify(user) : 'null' }]);
+    ctx.body = compressBody(ctx, index.render(meta, origin, `${preloads.linksFor(page)}\n    ${initial}`, shells.for(page)));
   };
 }
 
 async function metaOf(ctx: Context, seo: StaticClientSeo | undefined): Promise<RouteMeta> {
   const q = typeof ctx.query.q === 'string' ? ctx.query.q : '';
-  if (!seo) return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '' };
+  if (!seo) return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '', data: [] };
   try {
     return await routeMeta(seo.db, ctx.path, { q });
   } catch (error) {
     // The read models are unreachable: still send the client, which shows its own friendly error.
     ctx.app.emit('error', error, ctx);
-    return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '' };
+    return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '', data: [] };
   }
 }

@@ -1,6 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { absolutePageMeta, pageHeadTags, renderHeadTags, type PageMeta } from '@mello/contracts';
+import { CachedFile } from './cached-file';
+
+/** Where the client renders (frontend/index.html); the server puts the page's shell inside. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** Where a route's head tags go; frontend/index.html carries it inside <head>. */
 export const HEAD_MARKER = '<!--app-head-->';
@@ -31,38 +34,30 @@ function withoutOwnMeta(html: string): string {
  * runs), which costs one stat per page request.
  */
 export class IndexTemplate {
-  private cached: { mtimeMs: number; html: string } | null = null;
-  private readonly file: string;
+  private readonly file: CachedFile<string | null>;
 
   constructor(distDir: string) {
-    this.file = path.join(path.resolve(distDir), 'index.html');
+    this.file = new CachedFile(path.join(path.resolve(distDir), 'index.html'), withoutOwnMeta, null);
   }
 
   /** True when the client is built (its index.html exists). */
   get built(): boolean {
-    return this.stat() !== null;
-  }
-
-  private stat() {
-    try {
-      return statSync(this.file);
-    } catch {
-      return null;
-    }
+    return this.file.get() !== null;
   }
 
   template(): string {
-    const stat = this.stat();
-    if (!stat) return FALLBACK_TEMPLATE;
-    if (this.cached?.mtimeMs !== stat.mtimeMs) this.cached = { mtimeMs: stat.mtimeMs, html: withoutOwnMeta(readFileSync(this.file, 'utf8')) };
-    return this.cached.html;
+    return this.file.get() ?? FALLBACK_TEMPLATE;
   }
 
-  /** index.html with the page's tags (URLs absolute on `origin`), then `extraHead` (trusted HTML), at the marker. */
-  render(meta: PageMeta, origin: string, extraHead = ''): string {
+  /**
+   * index.html with the page's tags (URLs absolute on `origin`), then `extraHead` (trusted HTML), at the marker,
+   * and `shell` (trusted HTML: the build's first paint) inside the empty #root.
+   */
+  render(meta: PageMeta, origin: string, extraHead = '', shell = ''): string {
     const tags = renderHeadTags(pageHeadTags(absolutePageMeta(meta, origin)));
     const head = extraHead ? `${tags}\n    ${extraHead}` : tags;
-    // A function replacement, so '$&' or '$1' in an admin-written title is not read as a pattern.
-    return this.template().replace(HEAD_MARKER, () => head);
+    // Function replacements, so '$&' or '$1' in an admin-written title is not read as a pattern.
+    const html = this.template().replace(HEAD_MARKER, () => head);
+    return shell ? html.replace(ROOT_ELEMENT, () => `<div id="root">${shell}</div>`) : html;
   }
 }

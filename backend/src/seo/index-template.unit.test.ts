@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HEAD_MARKER, IndexTemplate } from './index-template';
 import { matchClientRoute } from './client-routes';
 import { preloadLinks, RoutePreloads } from './route-preloads';
+import { Shells } from './shells';
 
 const dirs: string[] = [];
 const distWith = (html: string) => {
@@ -101,5 +102,21 @@ describe('route preloads', () => {
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
     expect(new RoutePreloads(dir).linksFor('home')).toContain('/assets/HomePage-4.js');
+  });
+});
+
+describe('first-paint shells', () => {
+  it("puts the home shell inside #root on the home page and the page shell elsewhere; none without a build's shells", () => {
+    const dir = distWith(`<html><head>${HEAD_MARKER}</head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>`);
+    const template = new IndexTemplate(dir);
+    const shells = new Shells(dir);
+    expect(shells.for('home')).toBe('');
+    expect(template.render(pageMeta.home(), 'http://x', '', shells.for('home'))).toContain('<div id="root"></div>');
+    mkdirSync(path.join(dir, '.shell'));
+    writeFileSync(path.join(dir, '.shell', 'home.html'), '<header>Nav</header><main><h1>Hero $& $1</h1></main>');
+    writeFileSync(path.join(dir, '.shell', 'page.html'), '<header>Nav</header><main>Laddar...</main>');
+    const home = template.render(pageMeta.home(), 'http://x', '', shells.for('home'));
+    expect(home).toContain('<div id="root"><header>Nav</header><main><h1>Hero $& $1</h1></main></div><script type="module"');
+    expect(template.render(pageMeta.about(), 'http://x', '', shells.for('about'))).toContain('<div id="root"><header>Nav</header><main>Laddar...</main></div>');
   });
 });

@@ -3,8 +3,22 @@ import { listArticlesJson, listVideosJson, listYearsJson, yearByNumberJson } fro
 import type { CommonQueryMethods } from 'slonik';
 import { matchClientRoute } from './client-routes';
 
-/** `page`: which page module the client shows (for preloading its JavaScript). */
-export type RouteMeta = { status: 200 | 404; meta: PageMeta; page: string };
+/** A query the client would make first, answered ahead: its React Query key and the API's JSON text for it. */
+export type InitialQuery = { key: ReadonlyArray<string | number>; json: string };
+
+/**
+ * `page`: which page module the client shows (for preloading its JavaScript). `data`: the archive queries that
+ * page starts with, so the client renders them at once instead of asking the API after its JavaScript has run.
+ */
+export type RouteMeta = { status: 200 | 404; meta: PageMeta; page: string; data: InitialQuery[] };
+
+/** The client's query keys for these lists (frontend/src/api/archive.ts): the key follows the URL. */
+const ARCHIVE_KEYS = {
+  years: ['/api/years'],
+  year: ['/api/years/by-year'],
+  videos: ['/api/videos'],
+  articles: ['/api/articles'],
+} as const;
 
 // The read models hold documents validated when their events were decided: the JSON is the contract's shape.
 const parse = <T>(json: string) => JSON.parse(json) as T;
@@ -15,27 +29,40 @@ const parse = <T>(json: string) => JSON.parse(json) as T;
  */
 export async function routeMeta(db: CommonQueryMethods, pathname: string, query: { q?: string }): Promise<RouteMeta> {
   const route = matchClientRoute(pathname);
-  if (!route) return { status: 404, meta: pageMeta.notFound(pathname), page: 'notFound' };
-  const found = (meta: PageMeta, status: 200 | 404 = 200): RouteMeta => ({ status, meta, page: route.page });
+  if (!route) return { status: 404, meta: pageMeta.notFound(pathname), page: 'notFound', data: [] };
+  const found = (meta: PageMeta, status: 200 | 404 = 200, data: InitialQuery[] = []): RouteMeta => ({ status, meta, page: route.page, data });
   switch (route.page) {
-    case 'home':
-      return found(pageMeta.home());
-    case 'years':
-      return found(pageMeta.years(parse<Year[]>(await listYearsJson(db))));
+    case 'home': {
+      const [years, videos, articles] = await Promise.all([listYearsJson(db), listVideosJson(db), listArticlesJson(db)]);
+      return found(pageMeta.home(), 200, [
+        { key: ARCHIVE_KEYS.years, json: years },
+        { key: ARCHIVE_KEYS.videos, json: videos },
+        { key: ARCHIVE_KEYS.articles, json: articles },
+      ]);
+    }
+    case 'years': {
+      const json = await listYearsJson(db);
+      return found(pageMeta.years(parse<Year[]>(json)), 200, [{ key: ARCHIVE_KEYS.years, json }]);
+    }
     case 'year': {
       if (route.year === null) return found(pageMeta.notFound(pathname), 404);
       const json = await yearByNumberJson(db, route.year);
       const year = json === null ? null : parse<Year>(json);
-      return found(pageMeta.year(route.year, year), year ? 200 : 404);
+      return found(pageMeta.year(route.year, year), year ? 200 : 404, [{ key: [...ARCHIVE_KEYS.year, route.year], json: json ?? 'null' }]);
     }
-    case 'videoArchive':
-      return found(pageMeta.videoArchive(parse<Video[]>(await listVideosJson(db))));
-    case 'blog':
-      return found(pageMeta.blog(parse<Article[]>(await listArticlesJson(db))));
+    case 'videoArchive': {
+      const json = await listVideosJson(db);
+      return found(pageMeta.videoArchive(parse<Video[]>(json)), 200, [{ key: ARCHIVE_KEYS.videos, json }]);
+    }
+    case 'blog': {
+      const json = await listArticlesJson(db);
+      return found(pageMeta.blog(parse<Article[]>(json)), 200, [{ key: ARCHIVE_KEYS.articles, json }]);
+    }
     case 'article': {
       // As the client does (spec: all articles are loaded and the one matching id is picked).
-      const article = parse<Article[]>(await listArticlesJson(db)).find((candidate) => candidate.id === route.id) ?? null;
-      return found(pageMeta.article(route.id, article), article ? 200 : 404);
+      const json = await listArticlesJson(db);
+      const article = parse<Article[]>(json).find((candidate) => candidate.id === route.id) ?? null;
+      return found(pageMeta.article(route.id, article), article ? 200 : 404, [{ key: ARCHIVE_KEYS.articles, json }]);
     }
     case 'search':
       return found(pageMeta.search(query.q ?? ''));

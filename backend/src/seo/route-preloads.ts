@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '@mello/contracts';
+import { CachedFile } from './cached-file';
 
 /** The page module each route lazy-loads (frontend/src/app/routes.tsx), as vite's manifest names it. */
 const PAGE_MODULES: Record<string, string> = {
@@ -28,28 +28,15 @@ type Manifest = Record<string, ManifestChunk>;
  * Read from vite's manifest (written by `npm start`'s and `npm run build`'s build); without it, no preloads.
  */
 export class RoutePreloads {
-  private cached: { mtimeMs: number; links: Map<string, string> } | null = null;
-  private readonly file: string;
+  private readonly manifest: CachedFile<Map<string, string>>;
 
   constructor(distDir: string) {
-    this.file = path.join(path.resolve(distDir), '.vite/manifest.json');
+    const file = path.join(path.resolve(distDir), '.vite/manifest.json');
+    this.manifest = new CachedFile(file, (text) => preloadLinks(JSON.parse(text) as Manifest), new Map());
   }
 
   linksFor(page: string): string {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(this.file).mtimeMs;
-    } catch {
-      return '';
-    }
-    if (this.cached?.mtimeMs !== mtimeMs) {
-      try {
-        this.cached = { mtimeMs, links: preloadLinks(JSON.parse(readFileSync(this.file, 'utf8')) as Manifest) };
-      } catch {
-        this.cached = { mtimeMs, links: new Map() }; // a manifest being written: no preloads until it is whole
-      }
-    }
-    return this.cached.links.get(page) ?? '';
+    return this.manifest.get().get(page) ?? '';
   }
 }
 

@@ -152,3 +152,41 @@ describe('the HTML a crawler sees', () => {
     expect(api.headers.get('content-type')).toMatch(/json/);
   });
 });
+
+/** The queries the client starts with, answered ahead in the page (backend/src/seo/initial-data.ts). */
+function initialData(html: string): Array<{ key: unknown[]; data: any }> {
+  const script = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(script, 'the page has its initial data').toBeDefined();
+  return JSON.parse(script!);
+}
+const dataFor = (queries: Array<{ key: unknown[]; data: any }>, key: unknown[]) =>
+  queries.find((query) => JSON.stringify(query.key) === JSON.stringify(key));
+
+describe('the data a page starts with', () => {
+  it('home carries the years, videos and articles exactly as the API answers them, and a signed-out user', async () => {
+    const queries = initialData((await crawl('/')).html);
+    for (const [key, url] of [[['/api/years'], '/api/years'], [['/api/videos'], '/api/videos'], [['/api/articles'], '/api/articles']] as const) {
+      expect(dataFor(queries, [...key])?.data, url).toEqual((await crawler.get(url)).body);
+    }
+    expect(dataFor(queries, ['/api/auth/user'])).toEqual({ key: ['/api/auth/user'], data: null });
+  });
+
+  it('a year page carries its year, or null for a year the archive does not have', async () => {
+    expect(dataFor(initialData((await crawl('/year/1974')).html), ['/api/years/by-year', 1974])?.data.description).toBe(LONG_DESCRIPTION);
+    expect(dataFor(initialData((await crawl('/year/1900')).html), ['/api/years/by-year', 1900])).toEqual({ key: ['/api/years/by-year', 1900], data: null });
+  });
+
+  it('carries the signed-in user as /api/auth/user answers it', async () => {
+    const member = new ApiClient(backend.url);
+    await member.register('initial-data@example.org', 'member-password-1', { firstName: 'Ida' });
+    const page = await member.get('/about', { accept: 'text/html' });
+    expect(dataFor(initialData(page.text), ['/api/auth/user'])?.data).toEqual((await member.get('/api/auth/user')).body);
+  });
+
+  it('writes no character of a hostile title that could end the script: every < is \\u003c', async () => {
+    const html = (await crawl(`/article/${hostileArticleId}`)).html;
+    const script = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(script).not.toContain('<');
+    expect(dataFor(initialData(html), ['/api/articles'])?.data.map((article: { title: string }) => article.title)).toContain(HOSTILE_TITLE);
+  });
+});

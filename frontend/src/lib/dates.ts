@@ -7,14 +7,15 @@
  */
 export const SWEDISH_TIME_ZONE = 'Europe/Stockholm';
 
-const longDate = new Intl.DateTimeFormat('sv-SE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: SWEDISH_TIME_ZONE,
-});
+/** Made on first use: building an Intl formatter costs tens of milliseconds on a slow phone, before any paint. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
 
-const wholeNumber = new Intl.NumberFormat('sv-SE');
+const longDate = lazily(() => new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SWEDISH_TIME_ZONE }));
+
+const wholeNumber = lazily(() => new Intl.NumberFormat('sv-SE'));
 
 // Browsers' Date parsers guess at free text ('8 mars' becomes a day in 2001 in V8), so only ISO dates count.
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
@@ -29,10 +30,10 @@ export function parseDate(value: string | Date): Date | null {
 export function formatDate(value: string | Date): string {
   const date = parseDate(value);
   if (!date) return typeof value === 'string' ? value : '';
-  return longDate.format(date);
+  return longDate().format(date);
 }
 
 /** Whole numbers with Swedish digit grouping: 1234567 → '1 234 567' (a narrow no-break space between groups). */
 export function formatCount(value: number): string {
-  return wholeNumber.format(value);
+  return wholeNumber().format(value);
 }
