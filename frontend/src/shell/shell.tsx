@@ -6,6 +6,7 @@ import { system } from '../app/theme';
 import { Hero } from '../components/home/Hero';
 import { Layout } from '../components/layout/Layout';
 import { LoadingText } from '../components/LoadingText';
+import { PrerenderContext } from '../lib/prerender';
 
 /**
  * The first paint, rendered at build time from the app's own components (vite's `prerenderedShells` plugin runs
@@ -14,23 +15,26 @@ import { LoadingText } from '../components/LoadingText';
  * still on its way. Emotion writes each component's styles next to it; on start the client moves them into <head>
  * and renders the real page over the shell.
  */
-function shell(page: React.ReactNode): string {
+function shell(page: React.ReactNode, path: string): string {
   const queryClient = new QueryClient();
   return renderToString(
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <Routes>
-            <Route element={<Layout />}>
-              <Route index element={page} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ChakraProvider>,
+    <PrerenderContext.Provider value>
+      <ChakraProvider value={system}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route element={<Layout />}>
+                <Route path="*" element={page} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ChakraProvider>
+    </PrerenderContext.Provider>,
   );
 }
 
 export function renderShells(): Record<'home' | 'page', string> {
-  return { home: shell(<Hero />), page: shell(<LoadingText>Laddar...</LoadingText>) };
+  // The page shell stands for any other route, so no navigation link is marked as the current one.
+  return { home: shell(<Hero />, '/'), page: shell(<LoadingText>Laddar...</LoadingText>, '/-') };
 }
