@@ -8,7 +8,7 @@ export { REPO_ROOT };
 export const clientDirOf = (env: NodeJS.ProcessEnv = process.env) =>
   env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(REPO_ROOT, 'frontend/dist');
 /** What the client bundle is made from: a change here makes the build stale. Tests are not part of it. */
-const CLIENT_SOURCES = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'contracts/src'];
+const CLIENT_SOURCES = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/prerendered-shells.ts', 'contracts/src'];
 
 function newestChange(entry: string): number {
   let stat;
