@@ -20,6 +20,7 @@ const reconnectDelayMs = (attempt: number) => Math.min(5000, 500 * 2 ** Math.max
 export class ReadModelProgress {
   private reached: string | null = null;
   private readonly waiters = new Set<() => void>();
+  private readonly announced = new Set<() => void>();
   private client: pg.Client | null = null;
   private closed = false;
   private reconnecting: Promise<void> | null = null;
@@ -40,6 +41,7 @@ export class ReadModelProgress {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.connectionUri, connectionTimeoutMillis: 5000, keepAlive: true });
     client.on('notification', (message) => {
+      this.announce();
       const [schema, position] = (message.payload ?? '').split(' ');
       if (schema === LIVE_SCHEMA && position) this.advance(position);
       // A swapped-in rebuild announces under its build name; re-read the live checkpoints.
@@ -75,6 +77,8 @@ export class ReadModelProgress {
         try {
           await this.connect();
           await this.refresh();
+          // Whatever was announced while the connection was down is for the subscribers to look up now.
+          this.announce();
           return;
         } catch {
           // Still away: try again after a longer pause.
@@ -111,6 +115,19 @@ export class ReadModelProgress {
       pollMs: 200,
       refresh: () => this.refresh(),
     });
+  }
+
+  /**
+   * Calls `listener` on every rm_progress announcement (the live runner's batches, a rebuild's swap) and once the
+   * LISTEN connection is back after an outage: one listening connection per process, shared. Returns the unsubscribe.
+   */
+  onAnnounced(listener: () => void): () => void {
+    this.announced.add(listener);
+    return () => this.announced.delete(listener);
+  }
+
+  private announce(): void {
+    for (const listener of this.announced) listener();
   }
 
   /** The position the live read models are known to have reached (null before the first). Only moves forward. */

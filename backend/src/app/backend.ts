@@ -148,6 +148,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       pool,
       databaseUri: database.uri,
       store,
+      progress,
       publicOrigin: config.publicOrigin,
       sessionSecret: config.sessionSecret,
       adminEmail: config.adminEmail,

@@ -1,5 +1,4 @@
-import { InterruptibleSleep, LIVE_SCHEMA } from '@mello/projections';
-import pg from 'pg';
+import { InterruptibleSleep, LIVE_SCHEMA, type ReadModelProgress } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { comparePositions, type EventStore, type LogPosition } from '../event-store/port';
@@ -21,7 +20,7 @@ const POLL_MS = 2000;
  */
 export class ForumFollower {
   private seen: LogPosition | null = null;
-  private listener: pg.Client | null = null;
+  private unsubscribe: (() => void) | null = null;
   private running = false;
   private pending = false;
   private readonly pause = new InterruptibleSleep();
@@ -30,7 +29,8 @@ export class ForumFollower {
   constructor(
     private readonly deps: {
       pool: DatabasePool;
-      databaseUri: string;
+      /** The process's read-model progress: its LISTEN connection (re-opened after an outage) tells us to look. */
+      progress: Pick<ReadModelProgress, 'onAnnounced'>;
       store: Pick<EventStore, 'readAll' | 'headPosition'>;
       emit: (changes: RoutedChange[]) => void;
       log: (message: string, detail?: Record<string, unknown>) => void;
@@ -45,37 +45,15 @@ export class ForumFollower {
     if (this.running) return;
     this.running = true;
     this.seen = (await this.forumCheckpoint()) ?? (await this.deps.store.headPosition());
-    await this.listen();
+    // Any announcement is a reason to look: the live runner's, or a rebuild's swap, after which the forum
+    // checkpoint may have jumped ahead; so is the listening connection coming back after an outage.
+    this.unsubscribe = this.deps.progress.onAnnounced(() => this.poke());
     this.loop = this.run();
   }
 
   /** The position up to which changes have been announced (for tests and diagnostics). */
   get position(): LogPosition | null {
     return this.seen;
-  }
-
-  private async listen(): Promise<void> {
-    if (!this.running) return;
-    const client = new pg.Client({ connectionString: this.deps.databaseUri });
-    // Any announcement is a reason to look: the live runner's, or a rebuild's swap (announced under its build
-    // schema's name), after which the forum checkpoint may have jumped ahead.
-    client.on('notification', () => this.poke());
-    client.on('error', (error) => {
-      this.deps.log('live follower: listening connection lost', { error: error.message });
-      if (this.listener === client) this.listener = null;
-      void client.end().catch(() => undefined);
-      if (this.running) setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
-    });
-    try {
-      await client.connect();
-      await client.query('LISTEN rm_progress');
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    this.listener = client;
-    // Whatever was announced while not listening is read now.
-    this.poke();
   }
 
   private poke(): void {
@@ -126,10 +104,8 @@ export class ForumFollower {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.unsubscribe?.();
     this.pause.wake();
     await this.loop;
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type { ReadModelProgress } from '@mello/projections';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
@@ -34,6 +35,7 @@ export async function startSocketServer(
     pool: DatabasePool;
     databaseUri: string;
     store: Pick<EventStore, 'readAll' | 'headPosition'>;
+    progress: Pick<ReadModelProgress, 'onAnnounced'>;
     publicOrigin: string;
     sessionSecret: string;
     adminEmail: string;
@@ -73,7 +75,7 @@ export async function startSocketServer(
   });
   io.use(sessionMiddleware(deps));
   const forum = attachForumLive(io, deps);
-  const follower = new ForumFollower({ pool: deps.pool, databaseUri: deps.databaseUri, store: deps.store, log: deps.log, emit: (changes) => forum.emitLocal(changes) });
+  const follower = new ForumFollower({ pool: deps.pool, progress: deps.progress, store: deps.store, log: deps.log, emit: (changes) => forum.emitLocal(changes) });
   try {
     await follower.start();
   } catch (error) {
