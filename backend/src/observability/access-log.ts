@@ -1,6 +1,7 @@
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import { currentUser } from '../auth/guards';
 import type { Logger } from './logger';
+import { onRequestDone } from './request-outcome';
 import { matchedRoute } from './route-label';
 
 /** Probes hit every few seconds: their lines are debug unless they fail. */
@@ -13,26 +14,16 @@ const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
  * produce the response (a streamed file's transfer is not included).
  */
 export function accessLog(logger: Logger): Middleware {
-  return async (ctx: Context, next) => {
-    const started = process.hrtime.bigint();
-    let thrown = false;
-    try {
-      await next();
-    } catch (error) {
-      thrown = true;
-      throw error;
-    } finally {
-      const status = thrown ? 500 : ctx.status;
-      const line = {
-        method: ctx.method,
-        route: matchedRoute(ctx) ?? ctx.path,
-        status,
-        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-        requestId: ctx.state.requestId as string | undefined,
-        userId: currentUser(ctx)?.id,
-      };
-      if (status >= 500) logger[PROBES.has(ctx.path) ? 'warn' : 'error'](line, 'request');
-      else logger[PROBES.has(ctx.path) ? 'debug' : 'info'](line, 'request');
-    }
-  };
+  return onRequestDone((ctx, { status, seconds }) => {
+    const line = {
+      method: ctx.method,
+      route: matchedRoute(ctx) ?? ctx.path,
+      status,
+      ms: Math.round(seconds * 1e5) / 100,
+      requestId: ctx.state.requestId as string | undefined,
+      userId: currentUser(ctx)?.id,
+    };
+    if (status >= 500) logger[PROBES.has(ctx.path) ? 'warn' : 'error'](line, 'request');
+    else logger[PROBES.has(ctx.path) ? 'debug' : 'info'](line, 'request');
+  });
 }
