@@ -20,18 +20,17 @@ import { ListCache } from '../http/list-cache';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
 import { ViewCounter } from '../forum/view-counter';
-import { countingEventStore } from '../observability/counting-event-store';
 import { drainHttpServer } from '../observability/http-drain';
-import { logFunction, silentLogger, type Logger } from '../observability/logger';
-import { createMetrics, type Metrics } from '../observability/metrics';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
 import { observabilityRoutes } from '../observability/observability-routes';
-import { projectionLags } from '../observability/projection-lag';
 import { readinessChecks } from '../observability/readiness';
 import { timedSearchEngine } from '../observability/timed-search-engine';
 import { startSocketServer } from '../live/socket-server';
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
-import { awaitReadModels, ensureReadModels, openInfrastructure, type Log } from './infrastructure';
+import { awaitReadModels, ensureReadModels, type Log } from './infrastructure';
+import { openObservedInfrastructure } from './observed-infrastructure';
 import { DEFAULT_CLIENT_DIR } from './paths';
 import { startProjections } from './projections';
 import { openSearch } from './search-engine';
@@ -73,15 +72,9 @@ export type BackendOptions = {
  * projections worker (worker.ts) does those, and this process waits for the read models it builds.
  */
 export async function startBackend(config: Config, options: BackendOptions = { log: () => undefined }): Promise<Backend> {
-  const logger = options.logger ?? silentLogger();
-  const log = options.log ?? logFunction(logger);
-  const metrics = createMetrics();
-  metrics.sources.onError = (error) => log('metrics: projection status unreadable', { error: String(error) });
-  const infra = await openInfrastructure(config, log);
+  const { logger, log, metrics, infra, store } = await openObservedInfrastructure(config, options);
   const { pool, database, shutdown } = infra;
   try {
-    const store = countingEventStore(infra.store, metrics);
-    metrics.sources.projections = async () => (await projectionLags({ pool, store })).projections;
 
     // RUN_PROJECTIONS=false: the worker (npm run worker) builds the read models and runs the projections.
     if (config.runProjections) await ensureReadModels({ ...infra, store }, log);

@@ -6,14 +6,13 @@ import { createArchiveServices } from '../archive/archive-services';
 import { importArchive } from '../archive-import/import-archive';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
-import { countingEventStore } from '../observability/counting-event-store';
 import { drainHttpServer } from '../observability/http-drain';
-import { logFunction, silentLogger, type Logger } from '../observability/logger';
-import { createMetrics, type Metrics } from '../observability/metrics';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
 import { observabilityApp } from '../observability/observability-app';
-import { projectionLags } from '../observability/projection-lag';
 import { readinessChecks } from '../observability/readiness';
-import { ensureReadModels, openInfrastructure, type Log } from './infrastructure';
+import { ensureReadModels, type Log } from './infrastructure';
+import { openObservedInfrastructure } from './observed-infrastructure';
 import { startProjections } from './projections';
 import { openSearch } from './search-engine';
 
@@ -37,15 +36,9 @@ export type Worker = {
  * on WORKER_PORT. A second worker may stand by: the runner's advisory lock keeps one active per schema.
  */
 export async function startWorker(config: Config, options: { logger?: Logger; log?: Log } = {}): Promise<Worker> {
-  const logger = options.logger ?? silentLogger();
-  const log = options.log ?? logFunction(logger);
-  const metrics = createMetrics();
-  metrics.sources.onError = (error) => log('metrics: projection status unreadable', { error: String(error) });
-  const infra = await openInfrastructure(config, log);
+  const { logger, log, metrics, infra, store } = await openObservedInfrastructure(config, options);
   const { pool, database, shutdown } = infra;
   try {
-    const store = countingEventStore(infra.store, metrics);
-    metrics.sources.projections = async () => (await projectionLags({ pool, store })).projections;
     await ensureReadModels(infra, log);
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: true });
     const search = await openSearch(config, { pool, store, readModels: progress, log, runIndexer: true });
