@@ -1,16 +1,16 @@
 /**
  * Live-push benchmark (issue 6): 1,000 socket.io-client connections watch one forum post; a member posts replies
  * over HTTP, and each client's arrival of the 'forum:change' reply-created message is timed from just before the
- * HTTP call (the whole path: HTTP, command, event append, projection commit, change query, PostgreSQL adapter,
- * fan-out). The baseline, interleaved round by round in the same run: a bare `io.to(room).emit(...)` of a message
+ * HTTP call (the whole path: HTTP, command, event append, projection commit, the API process's live follower
+ * reading the change, local fan-out). The baseline, interleaved round by round in the same run: a bare `io.to(room).emit(...)` of a message
  * of the same shape and size from a plain Socket.IO server in this process, to the same 1,000 clients (each
  * holds a second connection to it). Target: reply p99 ≤ 2 × bare p99 + the HTTP call's own median.
  *
  * Everything runs in one Node process (backend, bare server, 2 × BENCH_CLIENTS client connections) next to an
  * embedded PostgreSQL: clients and servers share the CPU, alike on both paths, and arrivals are timed with
- * performance.now() on the same clock as the sender. Where the reply path spends its time is read off two
- * PostgreSQL notifications seen on a connection of the bench's own (live/notify-probe.ts): the read model's
- * commit, and the adapter's publish that precedes the local emit. Joining is slow by design of the presence
+ * performance.now() on the same clock as the sender. Where the reply path spends its time is read off the
+ * PostgreSQL notification of the read model's commit, seen on a connection of the bench's own
+ * (live/notify-probe.ts); what follows it is the follower's read and the emit. Joining is slow by design of the presence
  * count (each join tells the whole room), so the setup waits for it to settle before measuring.
  *
  *   npm run bench:live                      (BENCH_CLIENTS=1000, BENCH_ROUNDS=60, BENCH_WARMUP=3; BENCH_VERBOSE=1 prints each round)
@@ -114,7 +114,6 @@ try {
   const replyFirst: number[] = [];
   const bareFirst: number[] = [];
   const commitSeen: number[] = [];
-  const publishSeen: number[] = [];
   const bareLatency: number[] = [];
   const httpLatency: number[] = [];
   const replySlowest: number[] = [];
@@ -141,12 +140,11 @@ try {
     }
     replySlowest.push(slowest);
     replyFirst.push(first);
-    const { commit, publish } = probe!.take(t0, answer.body.id);
+    const { commit } = probe!.take(t0);
     if (commit !== null) commitSeen.push(commit);
-    if (publish !== null) publishSeen.push(publish);
     if (VERBOSE) {
       const at = (value: number | null) => (value === null ? '?' : value.toFixed(1));
-      log(`round ${round}: reply commit ${at(commit)} ms, HTTP ${http.toFixed(1)} ms, adapter publish ${at(publish)} ms, first client ${first.toFixed(1)} ms, last ${slowest.toFixed(1)} ms`);
+      log(`round ${round}: reply commit ${at(commit)} ms, HTTP ${http.toFixed(1)} ms, first client ${first.toFixed(1)} ms, last ${slowest.toFixed(1)} ms`);
     }
     missing.reply += CLIENTS - times.length;
   };
@@ -200,7 +198,7 @@ try {
   const met = reply.p99 <= bound && missing.reply === 0;
   const bytes = Buffer.byteLength(JSON.stringify(template));
 
-  // A probe that saw nothing (e.g. no adapter publish on this path) has no percentiles: shown as '–'.
+  // A probe that saw nothing has no percentiles: shown as '–'.
   const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(1)).padStart(7);
   const row = (name: string, s: ReturnType<typeof stats>) => `| ${name.padEnd(52)} | ${String(s.n).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -218,7 +216,6 @@ try {
   console.log(row('bare: slowest client of each round', bareRounds));
   console.log(`| ${'reply, from before the HTTP POST, until:'.padEnd(52)} |         |         |         |         |         |`);
   console.log(row('  read model committed (NOTIFY rm_progress seen)', stats(commitSeen)));
-  console.log(row('  adapter publishes, then emits (NOTIFY seen)', stats(publishSeen)));
   console.log(row('  first client has reply-created', stats(replyFirst)));
   console.log(row('bare: first client has message', stats(bareFirst)));
   console.log(
@@ -237,7 +234,6 @@ try {
         replySlowest: replyRounds,
         bareSlowest: bareRounds,
         commit: stats(commitSeen),
-        publish: stats(publishSeen),
         replyFirst: stats(replyFirst),
         bareFirst: stats(bareFirst),
         bound,
