@@ -47,7 +47,9 @@ export function ensureClientBuilt(log: (message: string) => void, env: NodeJS.Pr
   const started = Date.now();
   const vite = path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
   const args = [vite, 'build', 'frontend', '--manifest', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'];
-  const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  // Always the production build of React and the rest: vite keeps a NODE_ENV it finds set, and a server started
+  // with NODE_ENV=development (the e2e runs, the client report) would otherwise serve the slow development build.
+  const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
   if (result.status !== 0 || !existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error(`The client build failed (exit ${result.status ?? result.signal}); run "npm run build" to see why`);
   }
