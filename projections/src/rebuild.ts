@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
-import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, searchIndexDdl } from './schema';
+import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredIndexDdl } from './schema';
 import { isTransientDatabaseError } from './database-errors';
 import { ProjectionApplyError, applyLockKey, applyNextBatch } from './runner';
 
@@ -34,17 +34,17 @@ async function runScript(connectionUri: string, script: string): Promise<void> {
 }
 
 /**
- * Creates an empty read-model schema (dropping a leftover of the same name). A rebuild defers the search
- * indexes and adds them with createSearchIndexes once the bulk of the log is in.
+ * Creates an empty read-model schema (dropping a leftover of the same name). A rebuild defers the search and
+ * audit indexes (deferredIndexDdl) and adds them with createDeferredIndexes once the bulk of the log is in.
  */
-export async function createReadModelSchema(connectionUri: string, schema: string, options: { deferSearchIndexes?: boolean } = {}): Promise<void> {
+export async function createReadModelSchema(connectionUri: string, schema: string, options: { deferIndexes?: boolean } = {}): Promise<void> {
   const s = schemaIdentifier(schema);
-  const indexes = options.deferSearchIndexes ? '' : searchIndexDdl(s);
+  const indexes = options.deferIndexes ? '' : deferredIndexDdl(s);
   await runScript(connectionUri, `BEGIN; DROP SCHEMA IF EXISTS ${s} CASCADE; ${readModelDdl(s)} ${indexes} COMMIT;`);
 }
 
-export async function createSearchIndexes(connectionUri: string, schema: string): Promise<void> {
-  await runScript(connectionUri, searchIndexDdl(schemaIdentifier(schema)));
+export async function createDeferredIndexes(connectionUri: string, schema: string): Promise<void> {
+  await runScript(connectionUri, deferredIndexDdl(schemaIdentifier(schema)));
 }
 
 /** Is the live schema there, and built by this code's version? */
@@ -65,7 +65,7 @@ export async function liveReadModelsAreCurrent(pool: DatabasePool): Promise<bool
 export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
   const build = schemaIdentifier(options.buildSchema ?? `${LIVE_SCHEMA}_next`);
   const batchSize = options.batchSize ?? 5000;
-  await createReadModelSchema(options.connectionUri, build, { deferSearchIndexes: true });
+  await createReadModelSchema(options.connectionUri, build, { deferIndexes: true });
 
   const started = performance.now();
   let done = 0;
@@ -91,7 +91,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     }
   }
 
-  await createSearchIndexes(options.connectionUri, build);
+  await createDeferredIndexes(options.connectionUri, build);
 
   if (options.swap !== false) {
     await options.pool.transaction(async (tx) => {

@@ -93,10 +93,6 @@ ${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category te
       occurred_at    timestamptz NOT NULL,
       content_author text
     );
-    CREATE INDEX audit_events_by_kind ON ${s}.audit_events (kind, position DESC);
-    CREATE INDEX audit_events_by_user ON ${s}.audit_events (actor_user_id, position DESC);
-    CREATE INDEX audit_events_by_email ON ${s}.audit_events (actor_email, position DESC);
-    CREATE INDEX audit_events_by_time ON ${s}.audit_events (occurred_at);
   `;
 }
 
@@ -130,14 +126,20 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
 const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'forum_posts'] as const;
 
 /**
- * The search tables' GIN indexes (trigrams on `body`, full text on `tsv`). Each row feeds them about a thousand
- * keys, so a rebuild creates them once after loading rather than maintaining them through every upsert.
+ * The indexes a rebuild creates once after loading rather than maintaining through every insert: the search
+ * tables' GIN indexes (trigrams on `body`, full text on `tsv`; each row feeds them about a thousand keys) and the
+ * audit history's filter indexes (one row per event of the log). A new live schema gets them at once.
  */
-export function searchIndexDdl(schemaName: string): string {
+export function deferredIndexDdl(schemaName: string): string {
   const s = identifier(schemaName);
-  return SEARCH_TABLES.map(
+  const search = SEARCH_TABLES.map(
     (table) => `
     CREATE INDEX IF NOT EXISTS ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops);
     CREATE INDEX IF NOT EXISTS ${table}_tsv ON ${s}.${table} USING gin (tsv);`,
   ).join('');
+  return `${search}
+    CREATE INDEX IF NOT EXISTS audit_events_by_kind ON ${s}.audit_events (kind, position DESC);
+    CREATE INDEX IF NOT EXISTS audit_events_by_user ON ${s}.audit_events (actor_user_id, position DESC);
+    CREATE INDEX IF NOT EXISTS audit_events_by_email ON ${s}.audit_events (actor_email, position DESC);
+    CREATE INDEX IF NOT EXISTS audit_events_by_time ON ${s}.audit_events (occurred_at);`;
 }
