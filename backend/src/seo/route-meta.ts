@@ -1,6 +1,7 @@
-import { pageMeta, type Article, type PageMeta, type Video, type Year } from '@mello/contracts';
-import { listArticlesJson, listVideosJson, listYearsJson, yearByNumberJson } from '@mello/projections';
+import { pageMeta, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
+import { forumPostJson, listArticlesJson, listVideosJson, listYearsJson, yearByNumberJson } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
+import { isUuid } from '../http/validation';
 import { matchClientRoute } from './client-routes';
 
 /** A query the client would make first, answered ahead: its React Query key and the API's JSON text for it. */
@@ -72,9 +73,12 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
       return found(pageMeta.login());
     case 'forum':
       return found(pageMeta.forum());
-    case 'forumPost':
-      // The forum's own read model gives a post its meta once the forum screens exist; until then the forum's.
-      return found({ ...pageMeta.forum(), path: pathname });
+    case 'forumPost': {
+      // Post ids are uuids: anything else is a post that does not exist (and must not reach the uuid column).
+      const json = isUuid(route.id) ? await forumPostJson(db, route.id) : null;
+      const post = json === null ? null : parse<ForumPost>(json);
+      return found(pageMeta.forumPost(route.id, post), post ? 200 : 404);
+    }
     case 'admin':
       return found({ title: 'Admin Panel | Melloarkivet', description: 'Administration av Melloarkivet.', path: pathname, noindex: true });
     default: {

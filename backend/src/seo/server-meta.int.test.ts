@@ -143,6 +143,31 @@ describe('the HTML a crawler sees', () => {
     expect(page.jsonLd.headline).toBe(HOSTILE_TITLE);
   });
 
+  it('/forum/post/{id}: the post title, the start of its text and a DiscussionForumPosting; 404 for a missing post', async () => {
+    const member = new ApiClient(backend.url);
+    await member.register('forum-meta@example.org', 'member-password-1', { firstName: 'Fia', lastName: 'Forum' });
+    const created = await member.post('/api/forum/posts', {
+      title: 'Saknas: mellanakten 1975',
+      content: 'Finns mellanakten från 1975 bevarad någonstans? SVT:s arkiv har bara finalen.',
+      category: 'lost-media',
+      priority: 'high',
+      tags: ['1975'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const page = await crawl(`/forum/post/${created.body.id}`);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Saknas: mellanakten 1975 | Melloarkivet');
+    expect(page.meta('description')).toBe('Finns mellanakten från 1975 bevarad någonstans? SVT:s arkiv har bara finalen.');
+    expect(page.meta('og:type')).toBe('article');
+    expect(page.jsonLd).toMatchObject({ '@type': 'DiscussionForumPosting', headline: 'Saknas: mellanakten 1975', author: { name: 'Fia Forum' } });
+    for (const path of ['/forum/post/00000000-0000-4000-8000-000000000000', '/forum/post/inte-ett-id']) {
+      const missing = await crawl(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.title, path).toBe('Inlägg hittades inte | Melloarkivet');
+      expect(missing.meta('robots'), path).toBe('noindex, follow');
+    }
+  });
+
   it('search and login pages are not indexed; the API still answers JSON', async () => {
     const search = await crawl('/search?q=abba');
     expect(search.title).toBe('Sökresultat för ”abba” | Melloarkivet');

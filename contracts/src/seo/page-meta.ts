@@ -1,6 +1,7 @@
 import type { Article } from '../archive/articles';
 import type { Video } from '../archive/videos';
 import type { Year } from '../archive/years';
+import type { ForumPost } from '../forum/forum';
 import {
   DEFAULT_SHARE_IMAGE,
   SITE_NAME,
@@ -34,6 +35,8 @@ export type PageMeta = {
 export const STRUCTURED_DATA_LIMITS = { years: 10, videos: 8, articles: 5 } as const;
 /** Spec: a year's meta description is the first 100 characters of its description. */
 export const YEAR_DESCRIPTION_LENGTH = 100;
+/** A forum post's description: the start of its text. */
+const FORUM_POST_DESCRIPTION_LENGTH = 160;
 
 const SITE_DESCRIPTION =
   'Ett oberoende fanarkiv om Melodifestivalen från 1958 till i dag: alla år, vinnare, videor, artiklar och ett forum för lost media.';
@@ -148,6 +151,34 @@ export const pageMeta = {
       description: 'Hjälp till att hitta försvunna klipp, sändningar och inspelningar från Melodifestivalen – dela tips och fynd.',
       path: '/forum',
       image: DEFAULT_SHARE_IMAGE,
+    };
+  },
+
+  /** /forum/post/{id}: the post's title and the start of its text, as a DiscussionForumPosting. */
+  forumPost(postId: string, post: ForumPost | null): PageMeta {
+    const path = `/forum/post/${encodeURIComponent(postId)}`;
+    if (!post) {
+      return { ...pageMeta.forum(), title: titled('Inlägg hittades inte'), description: 'Inlägget finns inte eller har raderats.', path, noindex: true };
+    }
+    return {
+      ...pageMeta.forum(),
+      title: titled(post.title),
+      description: firstCharacters(post.content, FORUM_POST_DESCRIPTION_LENGTH),
+      path,
+      type: 'article',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'DiscussionForumPosting',
+          headline: post.title,
+          text: firstCharacters(post.content, 500),
+          author: { '@type': 'Person', name: post.authorName },
+          datePublished: post.createdAt,
+          dateModified: post.updatedAt,
+          commentCount: post.repliesCount,
+          keywords: post.tags.join(', ') || undefined,
+        },
+      ],
     };
   },
 

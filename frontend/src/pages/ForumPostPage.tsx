@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { LuArrowLeft } from 'react-icons/lu';
-import { displayName, type ForumPost } from '@mello/contracts';
+import { displayName, pageMeta, type ForumPost } from '@mello/contracts';
 import { NetworkError, errorMessage } from '../api/http';
 import { useCurrentUser } from '../auth/current-user';
 import { PageMetaOf } from '../components/content/PageMetaOf';
@@ -19,7 +19,6 @@ import { PostEditForm } from '../features/forum/components/PostEditForm';
 import { PostView } from '../features/forum/components/PostView';
 import { PresenceLine } from '../features/forum/components/PresenceLine';
 import { RepliesSection } from '../features/forum/components/RepliesSection';
-import { forumPostMeta } from '../features/forum/post-meta';
 import { useForumPostLive } from '../live/use-forum-live';
 
 const BackLink = () => (
@@ -69,7 +68,7 @@ export default function ForumPostPage() {
   if (!post) {
     return (
       <PageContainer>
-        <PageMetaOf meta={forumPostMeta(id, null)} />
+        <PageMetaOf meta={pageMeta.forumPost(id, null)} />
         <EmptyState as="h1" title={error ? 'Kunde inte hämta inlägget' : 'Inlägg hittades inte'} description={error ? error.message : 'Inlägget finns inte eller har raderats.'}>
           <Button asChild colorPalette="brand">
             <RouterLink to="/forum">
@@ -85,7 +84,7 @@ export default function ForumPostPage() {
   const userId = user?.id ?? null;
   return (
     <PageContainer maxW="4xl">
-      <PageMetaOf meta={forumPostMeta(id, post)} />
+      <PageMetaOf meta={pageMeta.forumPost(id, post)} />
       <BackLink />
       <Box as="article" aria-labelledby="post-title">
         <PostBody post={post} userId={userId} canManage={isAdmin || post.authorId === userId} liked={likedIds.has(post.id)} deletePost={deletePost} />
