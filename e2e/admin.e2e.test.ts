@@ -113,6 +113,8 @@ describe('admin (desktop)', () => {
     await page.getByText('Version återställd!').waitFor();
     await expect.poll(() => timelineEntries(page).count()).toBe(3);
     const restored = timelineEntries(page).nth(2);
+    expect(await restored.getAttribute('aria-label')).toBe('Händelse 3: Återställd');
+    await restored.getByText('återställer händelse 1').waitFor();
     expect(await restored.locator('ins').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('E2E Vinnare'), '+ Fakta två']));
     await page.goto(`/year/${yearNumber}`);
     await page.getByRole('heading', { level: 1, name: 'E2E Vinnare – ”E2E Låt”' }).waitFor();

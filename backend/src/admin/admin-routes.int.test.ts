@@ -66,8 +66,12 @@ describe('the audit API', () => {
     const videos = (await visitor.get('/api/videos')).body as Array<{ id: string; title: string }>;
     expect(videos.find((video) => video.id === created.id)!.title).toBe('Främling');
     const timeline = (await admin.get(`/api/admin/history/video/${created.id}`)).body;
-    expect(timeline.entries.map((entry: { action: string }) => entry.action)).toEqual(['created', 'updated', 'updated']);
+    expect(timeline.entries.map((entry: { action: string }) => entry.action)).toEqual(['created', 'updated', 'restored']);
+    expect(timeline.entries[2]).toMatchObject({ type: 'VideoUpdated', restoredFrom: 0 });
     expect(timeline.entries[2].changes).toEqual([{ field: 'title', before: 'Främling (live)', after: 'Främling' }]);
+    // The site-wide history says so too.
+    const history = (await admin.get('/api/admin/history?kind=video')).body.entries as Array<{ itemId: string; action: string }>;
+    expect(history.filter((entry) => entry.itemId === created.id).map((entry) => entry.action)).toEqual(['restored', 'updated', 'created']);
   });
 
   it('brings a deleted year back with its number, refuses to restore a deleted version, and 404s what does not exist', async () => {
@@ -79,10 +83,10 @@ describe('the audit API', () => {
     expect(deleted.body.error).toContain('raderad');
     expect((await admin.post(`/api/admin/history/year/${created.id}/restore`, { revision: 0 })).status).toBe(200);
     expect((await visitor.get('/api/years/by-year/1999')).body).toMatchObject({ id: created.id, winner: 'Charlotte Nilsson' });
-    expect((await admin.get(`/api/admin/history/year/${created.id}`)).body.entries.map((e: { type: string }) => e.type)).toEqual([
-      'YearCreated',
-      'YearDeleted',
-      'YearCreated',
+    expect((await admin.get(`/api/admin/history/year/${created.id}`)).body.entries.map((e: { type: string; action: string }) => `${e.type} ${e.action}`)).toEqual([
+      'YearCreated created',
+      'YearDeleted deleted',
+      'YearCreated restored',
     ]);
 
     expect((await admin.get(`/api/admin/history/year/${UNKNOWN}`)).status).toBe(404);

@@ -92,7 +92,8 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
     if (version.deleted) throw new ValidationError('Den versionen är raderad: välj en version före raderingen');
     const { id: _id, ...fields } = version.item;
     const service = { year: deps.services.years, video: deps.services.videos, article: deps.services.articles }[kind as RestorableKind];
-    ctx.body = await service.restore(id, fields as never, commandContext(ctx));
+    // The event says it restores `revision`, so the history shows 'Återställd' rather than an ordinary edit.
+    ctx.body = await service.restore(id, fields as never, { ...commandContext(ctx), restoredFrom: revision });
   });
 
   router.get('/status', async (ctx) => {

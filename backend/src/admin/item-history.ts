@@ -60,11 +60,13 @@ export function buildTimeline(kind: AuditKind, itemId: string, events: readonly 
   for (const event of events) {
     const next = step(event, state);
     if (!next) continue;
+    const restoredFrom = (event.metadata as { restoredFrom?: unknown }).restoredFrom;
     entries.push({
       revision: event.streamRevision,
       position: event.position,
       type: event.type,
-      action: next.action,
+      action: typeof restoredFrom === 'number' ? 'restored' : next.action,
+      ...(typeof restoredFrom === 'number' ? { restoredFrom } : {}),
       at: atOf(event),
       actor: actorOf(event),
       changes: next.action === 'deleted' ? [] : diffFields(exists ? state : {}, next.state),

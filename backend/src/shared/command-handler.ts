@@ -10,6 +10,8 @@ export type CommandContext = {
   correlationId: string;
   /** The id of the command (or event) that caused these events. */
   causationId: string | null;
+  /** Set when the command restores an earlier version: that version's revision in the item's own stream. */
+  restoredFrom?: number;
 };
 
 export type Decider<State, Command, Event extends DomainEvent> = {
@@ -49,6 +51,7 @@ export function toNewEvents(events: readonly DomainEvent[], context: CommandCont
       correlationId: context.correlationId,
       causationId: context.causationId,
       schemaVersion: SCHEMA_VERSIONS[event.type] ?? 1,
+      ...(context.restoredFrom === undefined ? {} : { restoredFrom: context.restoredFrom }),
     },
   }));
 }

@@ -38,7 +38,10 @@ export type TimelineEntry = {
   revision: number;
   position: string;
   type: string;
+  /** created, updated, deleted, or restored (an earlier version brought back by the admin). */
   action: string;
+  /** For a restore: the revision of the version it brought back. */
+  restoredFrom?: number;
   at: string;
   actor: AuditActor;
   changes: FieldChange[];

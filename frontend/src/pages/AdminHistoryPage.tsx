@@ -92,6 +92,7 @@ function ItemHistory() {
               itemId={id}
               entry={entry}
               number={index + 1}
+              restores={entry.restoredFrom === undefined ? undefined : entries.findIndex((other) => other.revision === entry.restoredFrom) + 1 || undefined}
               current={exists && index === entries.length - 1}
               restore={restorable ? { pending: restore.isPending, onRestore: (revision) => restore.mutate(revision) } : undefined}
             />

@@ -53,7 +53,7 @@ export const documentLabel = (kind: AuditKind, fields: Data): string =>
 
 export function auditRow(event: ProjectedEvent): AuditRow | null {
   const data = (event.data ?? {}) as Data;
-  const metadata = (event.metadata ?? {}) as { actor?: { type?: string; userId?: string; email?: string }; occurredAt?: string };
+  const metadata = (event.metadata ?? {}) as { actor?: { type?: string; userId?: string; email?: string }; occurredAt?: string; restoredFrom?: number };
   const actor = metadata.actor?.type === 'user' ? metadata.actor : null;
   const base = {
     position: event.position,
@@ -65,7 +65,10 @@ export function auditRow(event: ProjectedEvent): AuditRow | null {
     content_author: null as string | null,
   };
   const document = DOCUMENTS[event.type];
-  if (document) return { ...base, ...document, item_id: data.id, label: documentLabel(document.kind, data.fields ?? {}) };
+  if (document) {
+    const action = typeof metadata.restoredFrom === 'number' ? 'restored' : document.action;
+    return { ...base, ...document, action, item_id: data.id, label: documentLabel(document.kind, data.fields ?? {}) };
+  }
   switch (event.type) {
     case 'ForumPostCreated':
     case 'ForumPostEdited':

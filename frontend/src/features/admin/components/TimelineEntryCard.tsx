@@ -14,6 +14,8 @@ type Props = {
   entry: TimelineEntry;
   /** The event's place in the timeline, counted from 1 (stream revisions start at 0). */
   number: number;
+  /** For a restore: the number of the event whose version it brought back. */
+  restores?: number;
   /** The newest event of an existing item: its version is the current one, so there is nothing to restore. */
   current: boolean;
   /** Set for kinds whose versions can be restored (years, videos, articles). */
@@ -21,7 +23,7 @@ type Props = {
 };
 
 /** One event of an item's stream: what happened, who, when, what changed, and its version on request. */
-export function TimelineEntryCard({ kind, itemId, entry, number, current, restore }: Props) {
+export function TimelineEntryCard({ kind, itemId, entry, number, restores, current, restore }: Props) {
   const [showVersion, setShowVersion] = useState(false);
   // A creation lists every field: folded by default so the timeline stays readable.
   const [showChanges, setShowChanges] = useState(entry.action !== 'created');
@@ -37,6 +39,7 @@ export function TimelineEntryCard({ kind, itemId, entry, number, current, restor
             {actionLabel(entry.action)}
           </Badge>
           <Text fontWeight="semibold">Händelse {number}</Text>
+          {restores !== undefined && <Text fontSize="sm">återställer händelse {restores}</Text>}
           {current && <Badge colorPalette="gold" variant="outline">Aktuell version</Badge>}
           <Text color="fg.muted" fontSize="sm">
             {formatValue(entry.at)} · {actorLabel(entry.actor)}
