@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestBackend, TEST_ADMIN, type TestBackend } from '../../test/harness';
 import { connectLive, recordChanges, watchPost, type LiveClient } from '../../test/live-client';
+import { freePort } from '../../test/free-port';
 
 /**
  * Two backend processes on one database: this test process and a second one started with `npm start`'s entry
@@ -14,16 +14,6 @@ import { connectLive, recordChanges, watchPost, type LiveClient } from '../../te
 let first: TestBackend;
 let second: { url: string; process: ChildProcess; dataDir: string };
 const sockets: LiveClient[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startSecondProcess(databaseUri: string): Promise<typeof second> {
   const port = await freePort();

@@ -1,19 +1,8 @@
-import net from 'node:net';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port';
 import { EventStoreUnavailableError } from '../port';
 import { EventStoreDbEventStore } from './esdb-event-store';
-
-/** A local port nothing listens on: taken from the OS, then released. */
-const closedPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * No EventStoreDB server can run on this machine, but an unreachable one can: the real client against a closed
@@ -23,7 +12,7 @@ const closedPort = () =>
 describe('the EventStoreDB adapter with the server unreachable', () => {
   let store: EventStoreDbEventStore;
   beforeAll(async () => {
-    store = new EventStoreDbEventStore(EventStoreDBClient.connectionString(`esdb://127.0.0.1:${await closedPort()}?tls=false`));
+    store = new EventStoreDbEventStore(EventStoreDBClient.connectionString(`esdb://127.0.0.1:${await freePort()}?tls=false`));
   });
   afterAll(async () => {
     await store?.close();
