@@ -170,9 +170,13 @@ export function describeEventStoreContract(
     it('pages through the whole log in one order', async () => {
       const start = await store.headPosition();
       const name = stream('pages');
+      let last: LogPosition | null = null;
       for (let i = 0; i < 5; i += 1) {
-        await store.appendToStream(name, [newEvent(`E${i}`), newEvent(`F${i}`)], { expectedRevision: 'any' });
+        last = (await store.appendToStream(name, [newEvent(`E${i}`), newEvent(`F${i}`)], { expectedRevision: 'any' })).position;
       }
+      // An append is readable in the global order once no older transaction can still commit before it (another
+      // test's open transaction on the same server holds that back for a moment): wait for that, then page.
+      await expect.poll(async () => comparePositions(await store.headPosition(), last) >= 0, { timeout: 15_000 }).toBe(true);
       const seen: RecordedEvent[] = [];
       let after = start;
       for (;;) {
