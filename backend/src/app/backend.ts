@@ -109,6 +109,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       pool,
       log,
       clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+      lists,
       writeLimiter: new RateLimiter(config.rateLimits.writesPerUserPerMinute, 60 * 1000),
       observability: {
         logger,

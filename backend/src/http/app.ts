@@ -14,6 +14,7 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { errorMiddleware } from './error-middleware';
 import { jsonBody } from './json-body';
+import type { ListCache } from './list-cache';
 import { requestId } from './request-context';
 import { staticClient } from './static-client';
 
@@ -26,6 +27,8 @@ export type HttpAppDeps = {
   log: (message: string, detail?: Record<string, unknown>) => void;
   /** Access log and request metrics around everything; the probe routes (/healthz, /readyz, /metrics) before sessions. */
   observability?: { logger: Logger; metrics: Metrics; routes: Router };
+  /** The API's list cache, shared with the pages' initial data. */
+  lists?: ListCache;
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -76,7 +79,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
   });
   for (const router of deps.routers) app.use(router.routes()).use(router.allowedMethods());
   // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).
-  app.use(staticClient(deps.clientDir, { db: deps.pool, publicOrigin: config.publicOrigin, production: config.production }));
+  app.use(staticClient(deps.clientDir, { db: deps.pool, lists: deps.lists, publicOrigin: config.publicOrigin, production: config.production }));
   app.on('error', (error) => deps.log('koa error', { error: String(error) }));
   return app;
 }

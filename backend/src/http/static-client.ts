@@ -8,13 +8,16 @@ import { currentUser } from '../auth/guards';
 import { CURRENT_USER_KEY, initialDataScript } from '../seo/initial-data';
 import { IndexTemplate } from '../seo/index-template';
 import { CompressedFiles, compressBody } from './compressed-files';
-import { routeMeta, type RouteMeta } from '../seo/route-meta';
+import type { ListCache } from './list-cache';
+import { archiveLists, routeMeta, type RouteMeta } from '../seo/route-meta';
 import { RoutePreloads } from '../seo/route-preloads';
 import { Shells } from '../seo/shells';
 
 export type StaticClientSeo = {
   /** Where the read models live: a route's meta comes from the same data the API answers with. */
   db: CommonQueryMethods;
+  /** The API's list cache: pages start with the same list bytes, without a query while they are unchanged. */
+  lists?: ListCache;
   publicOrigin: string;
   production: boolean;
 };
@@ -61,7 +64,7 @@ async function metaOf(ctx: Context, seo: StaticClientSeo | undefined): Promise<R
   const q = typeof ctx.query.q === 'string' ? ctx.query.q : '';
   if (!seo) return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '', data: [] };
   try {
-    return await routeMeta(seo.db, ctx.path, { q });
+    return await routeMeta(seo.db, ctx.path, { q }, archiveLists(seo.db, seo.lists));
   } catch (error) {
     // The read models are unreachable: still send the client, which shows its own friendly error.
     ctx.app.emit('error', error, ctx);

@@ -1,6 +1,7 @@
 import { pageMeta, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
 import { forumPostJson, listArticlesJson, listVideosJson, listYearsJson, yearByNumberJson } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
+import type { ListCache } from '../http/list-cache';
 import { isUuid } from '../http/validation';
 import { matchClientRoute } from './client-routes';
 
@@ -21,6 +22,21 @@ const ARCHIVE_KEYS = {
   articles: ['/api/articles'],
 } as const;
 
+/** The list read models' JSON texts a page may start with. */
+export type ArchiveLists = Record<'years' | 'videos' | 'articles', () => Promise<string>>;
+
+const LIST_QUERIES = { years: listYearsJson, videos: listVideosJson, articles: listArticlesJson } as const;
+
+/**
+ * The lists from the read models; through the API's list cache when there is one, so a page costs no query while
+ * the lists are unchanged and carries exactly the bytes `GET /api/…` answers (the cache is keyed by that URL).
+ */
+export function archiveLists(db: CommonQueryMethods, cache?: ListCache): ArchiveLists {
+  const list = (name: keyof typeof LIST_QUERIES) => () =>
+    cache ? cache.get(ARCHIVE_KEYS[name][0], () => LIST_QUERIES[name](db)).then((entry) => entry.body.toString('utf8')) : LIST_QUERIES[name](db);
+  return { years: list('years'), videos: list('videos'), articles: list('articles') };
+}
+
 // The read models hold documents validated when their events were decided: the JSON is the contract's shape.
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
@@ -28,13 +44,18 @@ const parse = <T>(json: string) => JSON.parse(json) as T;
  * The page meta and HTTP status of a client route, from the same read models the API answers with and the same
  * builders the client uses. Unknown paths, years and articles are 404 (the client shows its not-found view).
  */
-export async function routeMeta(db: CommonQueryMethods, pathname: string, query: { q?: string }): Promise<RouteMeta> {
+export async function routeMeta(
+  db: CommonQueryMethods,
+  pathname: string,
+  query: { q?: string },
+  lists: ArchiveLists = archiveLists(db),
+): Promise<RouteMeta> {
   const route = matchClientRoute(pathname);
   if (!route) return { status: 404, meta: pageMeta.notFound(pathname), page: 'notFound', data: [] };
   const found = (meta: PageMeta, status: 200 | 404 = 200, data: InitialQuery[] = []): RouteMeta => ({ status, meta, page: route.page, data });
   switch (route.page) {
     case 'home': {
-      const [years, videos, articles] = await Promise.all([listYearsJson(db), listVideosJson(db), listArticlesJson(db)]);
+      const [years, videos, articles] = await Promise.all([lists.years(), lists.videos(), lists.articles()]);
       return found(pageMeta.home(), 200, [
         { key: ARCHIVE_KEYS.years, json: years },
         { key: ARCHIVE_KEYS.videos, json: videos },
@@ -42,7 +63,7 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
       ]);
     }
     case 'years': {
-      const json = await listYearsJson(db);
+      const json = await lists.years();
       return found(pageMeta.years(parse<Year[]>(json)), 200, [{ key: ARCHIVE_KEYS.years, json }]);
     }
     case 'year': {
@@ -52,16 +73,16 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
       return found(pageMeta.year(route.year, year), year ? 200 : 404, [{ key: [...ARCHIVE_KEYS.year, route.year], json: json ?? 'null' }]);
     }
     case 'videoArchive': {
-      const json = await listVideosJson(db);
+      const json = await lists.videos();
       return found(pageMeta.videoArchive(parse<Video[]>(json)), 200, [{ key: ARCHIVE_KEYS.videos, json }]);
     }
     case 'blog': {
-      const json = await listArticlesJson(db);
+      const json = await lists.articles();
       return found(pageMeta.blog(parse<Article[]>(json)), 200, [{ key: ARCHIVE_KEYS.articles, json }]);
     }
     case 'article': {
       // As the client does (spec: all articles are loaded and the one matching id is picked).
-      const json = await listArticlesJson(db);
+      const json = await lists.articles();
       const article = parse<Article[]>(json).find((candidate) => candidate.id === route.id) ?? null;
       return found(pageMeta.article(route.id, article), article ? 200 : 404, [{ key: ARCHIVE_KEYS.articles, json }]);
     }

@@ -196,6 +196,16 @@ describe('the data a page starts with', () => {
     expect(dataFor(queries, ['/api/auth/user'])).toEqual({ key: ['/api/auth/user'], data: null });
   });
 
+  it("home's years are current right after a write (they come through the API's list cache)", async () => {
+    const admin = await adminClient(backend);
+    const before = dataFor(initialData((await crawl('/')).html), ['/api/years'])?.data as Array<{ year: number }>;
+    expect(before.map((year) => year.year)).not.toContain(1988);
+    expect((await admin.post('/api/years', sampleYear({ year: 1988, winner: 'Tommy Körberg' }))).status).toBe(201);
+    const after = dataFor(initialData((await crawl('/')).html), ['/api/years'])?.data as Array<{ year: number }>;
+    expect(after.map((year) => year.year)).toContain(1988);
+    expect(after).toEqual((await crawler.get('/api/years')).body);
+  });
+
   it('a year page carries its year, or null for a year the archive does not have', async () => {
     expect(dataFor(initialData((await crawl('/year/1974')).html), ['/api/years/by-year', 1974])?.data.description).toBe(LONG_DESCRIPTION);
     expect(dataFor(initialData((await crawl('/year/1900')).html), ['/api/years/by-year', 1900])).toEqual({ key: ['/api/years/by-year', 1900], data: null });
