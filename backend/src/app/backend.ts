@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { ProjectionRunner } from '@mello/projections';
 import type Router from '@koa/router';
 import type { DatabasePool } from 'slonik';
@@ -20,7 +19,6 @@ import { ListCache } from '../http/list-cache';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
 import { ViewCounter } from '../forum/view-counter';
-import { drainHttpServer } from '../observability/http-drain';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { observabilityRoutes } from '../observability/observability-routes';
@@ -31,6 +29,7 @@ import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
 import { awaitReadModels, ensureReadModels, type Log } from './infrastructure';
 import { openObservedInfrastructure } from './observed-infrastructure';
+import { serveHttp } from './serve-http';
 import { DEFAULT_CLIENT_DIR } from './paths';
 import { startProjections } from './projections';
 import { openSearch } from './search-engine';
@@ -131,13 +130,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
         ...(options.extraRouters ?? []),
       ],
     });
-    const server = http.createServer(app.callback());
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
-    });
-    // Runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.
-    shutdown.add(() => drainHttpServer(server));
+    // Its drain runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.
+    const { server, url } = await serveHttp(app.callback(), config, shutdown);
     const live = await startSocketServer(server, {
       pool,
       databaseUri: database.uri,
@@ -156,9 +150,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     shutdown.add(async () => clearInterval(sweep));
     await deleteExpiredSessions(pool);
 
-    const { port } = server.address() as AddressInfo;
     return {
-      url: `http://127.0.0.1:${port}`,
+      url,
       server,
       pool,
       store,

@@ -1,18 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { ProjectionRunner } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { createArchiveServices } from '../archive/archive-services';
 import { importArchive } from '../archive-import/import-archive';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
-import { drainHttpServer } from '../observability/http-drain';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { observabilityApp } from '../observability/observability-app';
 import { readinessChecks } from '../observability/readiness';
 import { ensureReadModels, type Log } from './infrastructure';
 import { openObservedInfrastructure } from './observed-infrastructure';
+import { serveHttp } from './serve-http';
 import { startProjections } from './projections';
 import { openSearch } from './search-engine';
 
@@ -54,15 +53,9 @@ export async function startWorker(config: Config, options: { logger?: Logger; lo
       metricsToken: config.metricsToken,
       checks: readinessChecks({ pool, store, search: null, readyMaxLag: config.readyMaxLag }),
     });
-    const server = http.createServer(app.callback());
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.workerPort, config.host, () => resolve());
-    });
-    shutdown.add(() => drainHttpServer(server));
-    const { port } = server.address() as AddressInfo;
+    const { server, url } = await serveHttp(app.callback(), { port: config.workerPort, host: config.host }, shutdown);
     return {
-      url: `http://127.0.0.1:${port}`,
+      url,
       server,
       pool,
       store,
