@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Button, Dialog, Portal, type ButtonProps } from '@chakra-ui/react';
+import type { ButtonProps } from '@chakra-ui/react';
 import { LuTrash2 } from 'react-icons/lu';
+import { ConfirmActionButton } from './ConfirmActionButton';
 
 type Props = {
   /** The confirmation question, e.g. 'Är du säker på att du vill radera artikeln "…"?' */
@@ -11,47 +11,20 @@ type Props = {
   size?: ButtonProps['size'];
 };
 
-/**
- * The administrator's 'Radera' button: asks first in an accessible dialog (focus is trapped and returns to the
- * button), then runs the delete. A native confirm() would block the page and cannot be styled or tested well.
- */
+/** The administrator's 'Radera' button: asks first ('Bekräfta radering'), then runs the delete. */
 export function ConfirmDeleteButton({ question, pending, onConfirm, size = 'sm' }: Props) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => setOpen(details.open)} placement="center">
-      <Dialog.Trigger asChild>
-        <Button size={size} colorPalette="red" variant="subtle" disabled={pending}>
-          <LuTrash2 aria-hidden />
-          {pending ? 'Raderar...' : 'Radera'}
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Bekräfta radering</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{question}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Avbryt</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                onClick={() => {
-                  setOpen(false);
-                  onConfirm();
-                }}
-              >
-                Radera
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmActionButton
+      label="Radera"
+      pendingLabel="Raderar..."
+      icon={<LuTrash2 aria-hidden />}
+      colorPalette="red"
+      variant="subtle"
+      size={size}
+      title="Bekräfta radering"
+      question={question}
+      pending={pending}
+      onConfirm={onConfirm}
+    />
   );
 }
