@@ -1,4 +1,5 @@
 import type { DatabaseTransactionConnection } from 'slonik';
+import type { CopyRows } from './copy-rows';
 
 /** An event as projections see it. `position` is opaque log order: compare as strings, never parse. */
 export type ProjectedEvent = {
@@ -34,7 +35,11 @@ export interface Projection {
 export interface BulkLoader {
   start(): unknown;
   add(state: unknown, events: readonly ProjectedEvent[]): void;
-  flush(tx: DatabaseTransactionConnection, schema: string, state: unknown): Promise<void>;
+  /**
+   * Writes the folded rows, in `tx` or through `copy` (COPY on a connection of its own): the build schema is not
+   * live, and the rebuild writes the checkpoints once every loader has flushed.
+   */
+  flush(tx: DatabaseTransactionConnection, schema: string, state: unknown, copy: CopyRows): Promise<void>;
 }
 
 export const maxPosition = (a: string | null, b: string | null): string | null => {

@@ -1,4 +1,5 @@
 export * from './events';
+export * from './copy-rows';
 export * from './database-errors';
 export * from './schema';
 export * from './document-projection';

@@ -2,9 +2,10 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
-import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredIndexDdl } from './schema';
+import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredIndexDdl, deferredIndexStatements } from './schema';
+import { copyRowsOver } from './copy-rows';
 import { isTransientDatabaseError } from './database-errors';
-import { ProjectionApplyError, applyLockKey, applyNextBatch } from './runner';
+import { ProjectionApplyError, applyLockKey, applyNextBatch, findFailingEvent } from './runner';
 
 export type RebuildProgress = { events: number; eventsPerSecond: number; total: number | null; etaSeconds: number | null };
 
@@ -43,8 +44,42 @@ export async function createReadModelSchema(connectionUri: string, schema: strin
   await runScript(connectionUri, `BEGIN; DROP SCHEMA IF EXISTS ${s} CASCADE; ${readModelDdl(s)} ${indexes} COMMIT;`);
 }
 
+/**
+ * How many statements of a rebuild's write phase run at once, each on its own connection: the loaders' flushes,
+ * then the deferred index builds. PostgreSQL works on each in a backend of its own, so they share the cores the
+ * single Node thread leaves idle while they run; three leaves the pool room for the API during a live rebuild.
+ */
+const WRITE_CONCURRENCY = 3;
+
+/** Runs the tasks with at most `limit` at a time, in order; fails with the first error once the running ones end. */
+async function inParallel(limit: number, tasks: ReadonlyArray<() => Promise<void>>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < tasks.length) {
+      const task = tasks[next]!;
+      next += 1;
+      try {
+        await task();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  if (failure !== null) throw (failure as { error: unknown }).error;
+}
+
+/**
+ * Builds the deferred indexes side by side. Each session gets more maintenance memory than the default 64 MB:
+ * a GIN build that fits in memory writes each posting list once instead of merging runs.
+ */
 export async function createDeferredIndexes(connectionUri: string, schema: string): Promise<void> {
-  await runScript(connectionUri, deferredIndexDdl(schemaIdentifier(schema)));
+  const statements = deferredIndexStatements(schemaIdentifier(schema));
+  await inParallel(
+    WRITE_CONCURRENCY,
+    statements.map((statement) => () => runScript(connectionUri, `SET maintenance_work_mem = '128MB'; ${statement}`)),
+  );
 }
 
 /** Is the live schema there, and built by this code's version? */
@@ -78,18 +113,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     options.onProgress?.({ events: done, eventsPerSecond, total, etaSeconds });
   };
 
-  // Projections with a bulk path fold the whole log in memory; the others (the forum's counters) replay in
-  // batches. Each keeps its own checkpoint, so the swap below catches every one of them up.
-  const bulk = options.projections.filter((projection) => projection.bulk);
-  const batched = options.projections.filter((projection) => !projection.bulk);
-  if (bulk.length > 0) await bulkLoad({ ...options, projections: bulk }, build, batchSize, report);
-  if (batched.length > 0) {
-    for (;;) {
-      const batch = await options.pool.transaction((tx) => applyNextBatch(tx, options.source, batched, build, batchSize));
-      if (bulk.length === 0) report(batch.events.length);
-      if (batch.events.length < batchSize) break;
-    }
-  }
+  // One pass over the log: projections with a bulk path fold it in memory, the others (the forum's counters)
+  // apply page by page as they read. Each keeps its own checkpoint, so the swap below catches every one of them up.
+  await loadLog(options, build, batchSize, report);
 
   await createDeferredIndexes(options.connectionUri, build);
 
@@ -115,12 +141,18 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
 }
 
 /**
- * Loads the whole log into empty tables: each projection folds every page in memory (the next page is read
- * while this one is folded) and writes its final rows once, with the checkpoints, in one transaction. Writing
- * each row once instead of once per batch is what makes a rebuild fast (docs/benchmarks.md).
+ * Loads the whole log into empty tables in one read (the next page is read while this one is worked on). Each
+ * projection with a bulk loader folds every page in memory and writes its final rows once at the end, with the
+ * checkpoints, in one transaction: writing each row once instead of once per batch is what makes a rebuild fast
+ * (docs/benchmarks.md). A projection without one applies each page's events as they come, in a transaction of its
+ * own; the build schema is not live, and its checkpoint is written with the others at the end. (Reading the log
+ * a second time for those alone took a third of a rebuild.)
  */
-async function bulkLoad(options: RebuildOptions, schema: string, pageSize: number, report: (loaded: number) => void): Promise<void> {
-  const loaders = options.projections.map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
+async function loadLog(options: RebuildOptions, schema: string, pageSize: number, report: (loaded: number) => void): Promise<void> {
+  const loaders = options.projections
+    .filter((projection) => projection.bulk)
+    .map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
+  const direct = options.projections.filter((projection) => !projection.bulk);
   let last: string | null = null;
   let next = options.source.readAll({ after: null, maxCount: pageSize });
   for (;;) {
@@ -132,25 +164,45 @@ async function bulkLoad(options: RebuildOptions, schema: string, pageSize: numbe
       const events = page.filter((event) => loader.projection.eventTypes.has(event.type));
       if (events.length > 0) foldPage(loader, events);
     }
+    for (const projection of direct) {
+      const events = page.filter((event) => projection.eventTypes.has(event.type));
+      if (events.length > 0) await applyPage(options.pool, projection, schema, events);
+    }
     report(page.length);
   }
   if (last === null) return;
   const position = last;
-  await options.pool.transaction(async (tx) => {
-    for (const loader of loaders) {
+  const copy = copyRowsOver(options.connectionUri);
+  // Each loader writes in a transaction of its own, side by side: the build schema is not live, and the
+  // checkpoints that make it count are written once every loader is in.
+  await inParallel(
+    WRITE_CONCURRENCY,
+    loaders.map((loader) => async () => {
       try {
-        await loader.bulk.flush(tx, schema, loader.state);
+        await options.pool.transaction((tx) => loader.bulk.flush(tx, schema, loader.state, copy));
       } catch (error) {
         if (isTransientDatabaseError(error)) throw error;
         const message = error instanceof Error ? error.message : String(error);
         throw new Error(`Projection ${loader.projection.name} failed to write its rebuilt rows (log up to ${position}): ${message}`, { cause: error });
       }
-    }
-    await tx.query(sql.unsafe`
-      INSERT INTO ${sql.identifier([schema, 'checkpoints'])} (projection, position)
-      SELECT name, ${position} FROM unnest(${sql.array(options.projections.map((p) => p.name), 'text')}) AS name
-      ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now()`);
-  });
+    }),
+  );
+  await options.pool.query(sql.unsafe`
+    INSERT INTO ${sql.identifier([schema, 'checkpoints'])} (projection, position)
+    SELECT name, ${position} FROM unnest(${sql.array(options.projections.map((p) => p.name), 'text')}) AS name
+    ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now()`);
+}
+
+/** Applies one page of a projection without a bulk loader; when it throws, the rebuild fails naming the event. */
+async function applyPage(pool: DatabasePool, projection: Projection, schema: string, events: readonly ProjectedEvent[]): Promise<void> {
+  try {
+    await pool.transaction((tx) => projection.apply(tx, schema, events));
+  } catch (error) {
+    if (isTransientDatabaseError(error)) throw error;
+    const failing = await pool.transaction((tx) => findFailingEvent(tx, projection, schema, events));
+    if (failing) throw new ProjectionApplyError(projection.name, failing.event, failing.error);
+    throw error;
+  }
 }
 
 /**

@@ -69,7 +69,7 @@ export const applyLockKey = (schema: string) => sql.fragment`hashtextextended(${
  * Re-applies a failed projection's events one at a time, each in its own savepoint, to find the first event it
  * cannot apply. The events before it stay applied. Null when every event applied on its own.
  */
-async function findFailingEvent(
+export async function findFailingEvent(
   tx: DatabaseTransactionConnection,
   projection: Projection,
   schema: string,

@@ -128,18 +128,23 @@ const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'foru
 /**
  * The indexes a rebuild creates once after loading rather than maintaining through every insert: the search
  * tables' GIN indexes (trigrams on `body`, full text on `tsv`; each row feeds them about a thousand keys) and the
- * audit history's filter indexes (one row per event of the log). A new live schema gets them at once.
+ * audit history's filter indexes (one row per event of the log). A new live schema gets them at once. One
+ * statement each, so a rebuild can build them side by side.
  */
-export function deferredIndexDdl(schemaName: string): string {
+export function deferredIndexStatements(schemaName: string): string[] {
   const s = identifier(schemaName);
-  const search = SEARCH_TABLES.map(
-    (table) => `
-    CREATE INDEX IF NOT EXISTS ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops);
-    CREATE INDEX IF NOT EXISTS ${table}_tsv ON ${s}.${table} USING gin (tsv);`,
-  ).join('');
-  return `${search}
-    CREATE INDEX IF NOT EXISTS audit_events_by_kind ON ${s}.audit_events (kind, position DESC);
-    CREATE INDEX IF NOT EXISTS audit_events_by_user ON ${s}.audit_events (actor_user_id, position DESC);
-    CREATE INDEX IF NOT EXISTS audit_events_by_email ON ${s}.audit_events (actor_email, position DESC);
-    CREATE INDEX IF NOT EXISTS audit_events_by_time ON ${s}.audit_events (occurred_at);`;
+  return [
+    ...SEARCH_TABLES.flatMap((table) => [
+      `CREATE INDEX IF NOT EXISTS ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops)`,
+      `CREATE INDEX IF NOT EXISTS ${table}_tsv ON ${s}.${table} USING gin (tsv)`,
+    ]),
+    `CREATE INDEX IF NOT EXISTS audit_events_by_kind ON ${s}.audit_events (kind, position DESC)`,
+    `CREATE INDEX IF NOT EXISTS audit_events_by_user ON ${s}.audit_events (actor_user_id, position DESC)`,
+    `CREATE INDEX IF NOT EXISTS audit_events_by_email ON ${s}.audit_events (actor_email, position DESC)`,
+    `CREATE INDEX IF NOT EXISTS audit_events_by_time ON ${s}.audit_events (occurred_at)`,
+  ];
+}
+
+export function deferredIndexDdl(schemaName: string): string {
+  return deferredIndexStatements(schemaName).map((statement) => `${statement};`).join('\n');
 }

@@ -1,7 +1,7 @@
 /** Rebuild runs, instrumented rebuilds and where readAll's time goes; run by backend/bench/store-bench.ts. */
 import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
-import { LIVE_SCHEMA, allProjections, rebuildReadModels, type EventSource, type ProjectedEvent, type Projection } from '@mello/projections';
+import { LIVE_SCHEMA, allProjections, rebuildReadModels, type BulkLoader, type CopyRows, type EventSource, type ProjectedEvent, type Projection } from '@mello/projections';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { runSql } from '../bench-database';
 import { now, log } from './common';
@@ -15,13 +15,6 @@ export async function rebuildOnce(uri: string, pool: DatabasePool, source: Event
   const result = await rebuildReadModels({ pool, connectionUri: uri, source, projections, swap: true, batchSize });
   return { eventsPerSecond: result.events / result.seconds, events: result.events, seconds: result.seconds };
 }
-
-/** The shape of an optional bulk loader on a projection (rebuilds into empty tables), if the projections offer one. */
-export type BulkLike = {
-  start(): unknown;
-  add(state: unknown, events: readonly ProjectedEvent[]): void;
-  flush(tx: DatabaseTransactionConnection, schema: string, state: unknown): Promise<void>;
-};
 
 export type Profile = {
   label: string;
@@ -110,6 +103,18 @@ export async function profiledRebuild(
     ginDuringLoad = rows.length;
     if (lateGin) for (const row of rows) await tx.query(sql.unsafe`DROP INDEX ${sql.identifier([schema, row.indexname])}`);
   };
+  /** COPY timed as the projection's SQL (rows written counted like an INSERT's). */
+  const timedCopy = (copy: CopyRows, name: string): CopyRows => async (table, columns, rows) => {
+    const t = now();
+    try {
+      await copy(table, columns, rows);
+      profile.upsertedRows += rows.length;
+    } finally {
+      const ms = now() - t;
+      profile.applySqlMs += ms;
+      profile.sqlMsByProjection[name] = (profile.sqlMsByProjection[name] ?? 0) + ms;
+    }
+  };
   /** The transaction with its `query` timed (the projections' statements), per projection. */
   const timedTx = (tx: DatabaseTransactionConnection, name: string) =>
     new Proxy(tx, {
@@ -163,8 +168,8 @@ export async function profiledRebuild(
     };
     // Whatever else the projection offers (e.g. a bulk loader for rebuilds) is kept, timed the same way, so the
     // instrumented rebuild takes the same code path as an uninstrumented one. The write-once emulation replaces it.
-    const bulk = (projection as { bulk?: BulkLike }).bulk;
-    const wrappedBulk: BulkLike | undefined =
+    const bulk = (projection as { bulk?: BulkLoader }).bulk;
+    const wrappedBulk: BulkLoader | undefined =
       bulk && !writeOnce
         ? {
             start: () => bulk.start(),
@@ -173,10 +178,10 @@ export async function profiledRebuild(
               bulk.add(state, events);
               profile.applyJsMs += now() - t;
             },
-            flush: async (tx, schema, state) => {
+            flush: async (tx, schema, state, copy) => {
               profile.bulkFlushes += 1;
               await probeGin(tx, schema);
-              await timedJs(() => bulk.flush(timedTx(tx, projection.name), schema, state));
+              await timedJs(() => bulk.flush(timedTx(tx, projection.name), schema, state, timedCopy(copy, projection.name)));
             },
           }
         : undefined;

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
 import { createTestDatabase } from '../../test/database';
+import { appendGeneratedPosts } from '../../test/forum-fixtures';
 
 const countEvents = async (backend: TestBackend) => backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events`);
 
@@ -68,11 +69,15 @@ describe('first start with an empty log', () => {
     await admin.put(`/api/years/${y1974.id}`, { facts: ['Ändrad fakta'] });
     const y1958 = (await anonymous.get('/api/years/by-year/1958')).body;
     await admin.delete(`/api/years/${y1958.id}`);
-    await admin.post('/api/years', sampleYear({ year: 2026, winner: 'Testvinnare' }));
+    // A backslash and a quote reach the audit history's label, which a rebuild writes with COPY (text format).
+    await admin.post('/api/years', sampleYear({ year: 2026, winner: 'Test\\vinnare "AC\\DC"' }));
+    // Forum posts from the log: the forum's projection applies page by page during the rebuild's one read.
+    await appendGeneratedPosts(backend.store, 30);
+    await backend.runner.catchUp();
 
     await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections, buildSchema: 'rm_check', swap: false });
-    for (const table of ['years', 'videos', 'articles', 'search_years', 'search_videos', 'search_articles']) {
-      const searchColumns = table.startsWith('search_') ? sql.fragment`, names, body, tsv::text AS tsv` : sql.fragment``;
+    for (const table of ['years', 'videos', 'articles', 'search_years', 'search_videos', 'search_articles', 'forum_posts']) {
+      const searchColumns = table.startsWith('search_') || table === 'forum_posts' ? sql.fragment`, names, body, tsv::text AS tsv` : sql.fragment``;
       const read = (schema: string) =>
         backend.pool.any(sql.type(z.object({ id: z.string(), created_position: z.string(), doc: z.unknown() }).passthrough())`
           SELECT id::text, created_position, doc ${searchColumns} FROM ${sql.identifier([schema, table])} ORDER BY id`);
@@ -80,6 +85,12 @@ describe('first start with an empty log', () => {
       expect(live.length, table).toBeGreaterThan(0);
       expect(rebuilt, table).toEqual(live);
     }
+    const audit = (schema: string) =>
+      backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'audit_events'])} ORDER BY position`);
+    const [liveAudit, rebuiltAudit] = await Promise.all([audit('rm'), audit('rm_check')]);
+    expect(liveAudit.length).toBeGreaterThan(100);
+    expect(rebuiltAudit).toEqual(liveAudit);
+    expect(rebuiltAudit.map((row) => row.label)).toContain('2026 – Test\\vinnare "AC\\DC"');
     const checkpoints = (schema: string) =>
       backend.pool.anyFirst(sql.type(z.object({ position: z.string().nullable() }))`SELECT position FROM ${sql.identifier([schema, 'checkpoints'])} ORDER BY projection`);
     expect(await checkpoints('rm_check')).toEqual(await checkpoints('rm'));

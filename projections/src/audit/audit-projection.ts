@@ -16,6 +16,11 @@ async function insertRows(tx: DatabaseTransactionConnection, schema: string, row
   }
 }
 
+/** The table's columns, in the order COPY gets them. */
+const COLUMN_NAMES = [
+  'position', 'type', 'action', 'kind', 'item_id', 'stream_name', 'label', 'actor_user_id', 'actor_email', 'occurred_at', 'content_author',
+] as const satisfies ReadonlyArray<keyof AuditRow>;
+
 const rowsOf = (events: readonly ProjectedEvent[]) => events.map(auditRow).filter((row): row is AuditRow => row !== null);
 
 /** The site-wide history the admin filters (kind, user, dates) and pages through: one row per audited event. */
@@ -26,6 +31,8 @@ export const auditProjection: Projection = {
   bulk: {
     start: (): AuditRow[] => [],
     add: (state, events) => void (state as AuditRow[]).push(...rowsOf(events)),
-    flush: (tx, schema, state) => insertRows(tx, schema, state as AuditRow[]),
+    // One row per event of the log: COPY, the cheapest way in (a rebuild writes into an empty table).
+    flush: (_tx, schema, state, copy) =>
+      copy([schema, 'audit_events'], COLUMN_NAMES, (state as AuditRow[]).map((row) => COLUMN_NAMES.map((column) => row[column]))),
   },
 };
