@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
-import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredIndexDdl, deferredIndexStatements } from './schema';
+import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredDdl, deferredIndexStatements, deferredWordsDdl } from './schema';
 import { copyRowsOver } from './copy-rows';
 import { isTransientDatabaseError } from './database-errors';
 import { ProjectionApplyError, applyLockKey, applyNextBatch, findFailingEvent } from './runner';
@@ -35,13 +35,14 @@ async function runScript(connectionUri: string, script: string): Promise<void> {
 }
 
 /**
- * Creates an empty read-model schema (dropping a leftover of the same name). A rebuild defers the search and
- * audit indexes (deferredIndexDdl) and adds them with createDeferredIndexes once the bulk of the log is in.
+ * Creates an empty read-model schema (dropping a leftover of the same name). A rebuild defers the search
+ * vocabulary's triggers and the search and audit indexes (schema.ts, deferredDdl) and adds them with
+ * completeDeferred once the bulk of the log is in.
  */
-export async function createReadModelSchema(connectionUri: string, schema: string, options: { deferIndexes?: boolean } = {}): Promise<void> {
+export async function createReadModelSchema(connectionUri: string, schema: string, options: { defer?: boolean } = {}): Promise<void> {
   const s = schemaIdentifier(schema);
-  const indexes = options.deferIndexes ? '' : deferredIndexDdl(s);
-  await runScript(connectionUri, `BEGIN; DROP SCHEMA IF EXISTS ${s} CASCADE; ${readModelDdl(s)} ${indexes} COMMIT;`);
+  const deferred = options.defer ? '' : deferredDdl(s);
+  await runScript(connectionUri, `BEGIN; DROP SCHEMA IF EXISTS ${s} CASCADE; ${readModelDdl(s)} ${deferred} COMMIT;`);
 }
 
 /**
@@ -71,10 +72,12 @@ async function inParallel(limit: number, tasks: ReadonlyArray<() => Promise<void
 }
 
 /**
- * Builds the deferred indexes side by side. Each session gets more maintenance memory than the default 64 MB:
- * a GIN build that fits in memory writes each posting list once instead of merging runs.
+ * Fills the search vocabulary and adds its triggers, then builds the deferred indexes side by side. Each index
+ * session gets more maintenance memory than the default 64 MB: a GIN build that fits in memory writes each
+ * posting list once instead of merging runs.
  */
-export async function createDeferredIndexes(connectionUri: string, schema: string): Promise<void> {
+export async function completeDeferred(connectionUri: string, schema: string): Promise<void> {
+  await runScript(connectionUri, `BEGIN; ${deferredWordsDdl(schemaIdentifier(schema))} COMMIT;`);
   const statements = deferredIndexStatements(schemaIdentifier(schema));
   await inParallel(
     WRITE_CONCURRENCY,
@@ -100,7 +103,7 @@ export async function liveReadModelsAreCurrent(pool: DatabasePool): Promise<bool
 export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
   const build = schemaIdentifier(options.buildSchema ?? `${LIVE_SCHEMA}_next`);
   const batchSize = options.batchSize ?? 5000;
-  await createReadModelSchema(options.connectionUri, build, { deferIndexes: true });
+  await createReadModelSchema(options.connectionUri, build, { defer: true });
 
   const started = performance.now();
   let done = 0;
@@ -117,7 +120,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
   // apply page by page as they read. Each keeps its own checkpoint, so the swap below catches every one of them up.
   await loadLog(options, build, batchSize, report);
 
-  await createDeferredIndexes(options.connectionUri, build);
+  await completeDeferred(options.connectionUri, build);
 
   if (options.swap !== false) {
     await options.pool.transaction(async (tx) => {

@@ -4,7 +4,7 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-export const READ_MODEL_VERSION = '6';
+export const READ_MODEL_VERSION = '7';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -50,8 +50,6 @@ export function readModelDdl(schemaName: string): string {
     );
     CREATE INDEX articles_by_publication ON ${s}.articles (published_at DESC, created_position);
     CREATE TABLE ${s}.search_words (word text PRIMARY KEY);
-    CREATE INDEX search_words_trgm ON ${s}.search_words USING gist (word gist_trgm_ops);
-    CREATE INDEX search_words_prefix ON ${s}.search_words (word text_pattern_ops);
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}
 ${searchTableDdl(s, 'search_articles', 'published_at timestamptz NOT NULL')}
@@ -116,21 +114,41 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
       body             text GENERATED ALWAYS AS (public.mello_norm(body_text)) STORED,
       tsv              tsvector GENERATED ALWAYS AS (to_tsvector('public.mello_swedish'::regconfig, body_text)) STORED
     );
-    CREATE TRIGGER ${table}_words_inserted AFTER INSERT ON ${s}.${table}
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();
-    CREATE TRIGGER ${table}_words_updated AFTER UPDATE ON ${s}.${table}
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();
 `;
 }
 
 const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'forum_posts'] as const;
 
 /**
- * The indexes a rebuild creates once after loading rather than maintaining through every insert: the search
- * tables' GIN indexes (trigrams on `body`, full text on `tsv`; each row feeds them about a thousand keys) and the
- * audit history's filter indexes (one row per event of the log). A new live schema gets them at once. One
- * statement each, so a rebuild can build them side by side.
+ * What a rebuild sets up once after loading rather than maintaining through every insert (a new live schema gets
+ * it at once), in two steps:
+ *
+ * 1. `deferredWordsDdl`: the misspelling vocabulary (search_words) filled from every search table in one
+ *    statement, then the triggers that keep it up to date from there on. Filled by triggers during a rebuild,
+ *    the loaders writing side by side would lock the same new words in different orders (a deadlock).
+ * 2. `deferredIndexStatements`, one statement each so a rebuild can build them side by side: the search tables'
+ *    GIN indexes (trigrams on `body`, full text on `tsv`; each row feeds them about a thousand keys), the
+ *    vocabulary's trigram and prefix indexes, and the audit history's filter indexes (one row per event of the log).
  */
+export function deferredWordsDdl(schemaName: string): string {
+  const s = identifier(schemaName);
+  const texts = SEARCH_TABLES.map((table) => `SELECT names || ' ' || body AS text FROM ${s}.${table}`).join(' UNION ALL ');
+  const triggers = SEARCH_TABLES.map(
+    (table) => `
+    CREATE TRIGGER ${table}_words_inserted AFTER INSERT ON ${s}.${table}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();
+    CREATE TRIGGER ${table}_words_updated AFTER UPDATE ON ${s}.${table}
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();`,
+  ).join('');
+  // The same words as public.mello_collect_words collects (search-functions.ts).
+  return `
+    INSERT INTO ${s}.search_words (word)
+    SELECT DISTINCT w FROM (${texts}) t, unnest(string_to_array(t.text, ' ')) AS w
+     WHERE length(w) BETWEEN 3 AND 40
+    ON CONFLICT DO NOTHING;
+    ${triggers}`;
+}
+
 export function deferredIndexStatements(schemaName: string): string[] {
   const s = identifier(schemaName);
   return [
@@ -138,6 +156,8 @@ export function deferredIndexStatements(schemaName: string): string[] {
       `CREATE INDEX IF NOT EXISTS ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops)`,
       `CREATE INDEX IF NOT EXISTS ${table}_tsv ON ${s}.${table} USING gin (tsv)`,
     ]),
+    `CREATE INDEX IF NOT EXISTS search_words_trgm ON ${s}.search_words USING gist (word gist_trgm_ops)`,
+    `CREATE INDEX IF NOT EXISTS search_words_prefix ON ${s}.search_words (word text_pattern_ops)`,
     `CREATE INDEX IF NOT EXISTS audit_events_by_kind ON ${s}.audit_events (kind, position DESC)`,
     `CREATE INDEX IF NOT EXISTS audit_events_by_user ON ${s}.audit_events (actor_user_id, position DESC)`,
     `CREATE INDEX IF NOT EXISTS audit_events_by_email ON ${s}.audit_events (actor_email, position DESC)`,
@@ -145,6 +165,7 @@ export function deferredIndexStatements(schemaName: string): string[] {
   ];
 }
 
-export function deferredIndexDdl(schemaName: string): string {
-  return deferredIndexStatements(schemaName).map((statement) => `${statement};`).join('\n');
+/** Both deferred steps as one script (a new, empty schema). */
+export function deferredDdl(schemaName: string): string {
+  return [deferredWordsDdl(schemaName), ...deferredIndexStatements(schemaName).map((statement) => `${statement};`)].join('\n');
 }
