@@ -17,6 +17,8 @@ export type ProjectedEvent = {
 export interface EventSource {
   readAll(options: { after: string | null; maxCount: number }): Promise<ProjectedEvent[]>;
   onAppended(listener: () => void): () => void;
+  /** Resolves once everything committed before the call can be read (catchUp waits for it). */
+  untilReadable?(): Promise<void>;
 }
 
 export interface Projection {

@@ -212,11 +212,13 @@ export class ProjectionRunner {
   }
 
   /**
-   * Applies batches until the log has nothing more for this schema. Returns the number of events read. A
-   * projection that throws on an event fails the call (ProjectionApplyError, nothing of that batch applied);
-   * projections this runner has stopped are left out.
+   * Applies batches until the log has nothing more for this schema, having first waited until everything committed
+   * before the call is readable (the source holds events back while older transactions are open). Returns the
+   * number of events read. A projection that throws on an event fails the call (ProjectionApplyError, nothing of
+   * that batch applied); projections this runner has stopped are left out.
    */
   async catchUp(): Promise<number> {
+    await this.source.untilReadable?.();
     let total = 0;
     for (;;) {
       const batch = await this.runBatch('throw');

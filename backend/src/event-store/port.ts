@@ -68,6 +68,11 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event a reader can see, or null for an empty log. */
   headPosition(): Promise<LogPosition | null>;
+  /**
+   * Resolves once every event committed before the call can be read by readAll (the PostgreSQL store holds an
+   * event back while an older transaction is still open; see its schema). Gives up after `timeoutMs`.
+   */
+  untilReadable(timeoutMs?: number): Promise<void>;
   /** Calls back (without arguments) soon after events are appended by any process; returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;

@@ -18,6 +18,7 @@ export function countingEventStore(store: EventStore, metrics: Pick<Metrics, 'ev
     },
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),
+    untilReadable: (timeoutMs) => store.untilReadable(timeoutMs),
     onAppended: (listener) => store.onAppended(listener),
     close: () => store.close(),
   };

@@ -215,6 +215,9 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** $all is readable as soon as an append is acknowledged. */
+  async untilReadable(): Promise<void> {}
+
   async headPosition(): Promise<LogPosition | null> {
     try {
       return await this.newestPosition();

@@ -122,6 +122,23 @@ export class PostgresEventStore implements EventStore {
     return row ? encodePosition(row.xid, row.position) : null;
   }
 
+  /**
+   * Every transaction that had begun when this is called must end before its events are readable: that is when
+   * the oldest running transaction (the snapshot's xmin) has passed the newest one started by then (its xmax).
+   * The horizon is the whole server's, so an open transaction in another database holds it back too.
+   */
+  async untilReadable(timeoutMs = 10_000): Promise<void> {
+    const target = await this.pool.oneFirst(sql.type(z.object({ xmax: z.string() }))`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const passed = await this.pool.oneFirst(
+        sql.type(z.object({ passed: z.boolean() }))`SELECT pg_snapshot_xmin(pg_current_snapshot()) >= ${target}::xid8 AS passed`,
+      );
+      if (passed || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   onAppended(listener: () => void): () => void {
     this.appended.on('appended', listener);
     void this.listen();
