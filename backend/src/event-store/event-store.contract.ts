@@ -28,26 +28,20 @@ const metadata = (correlationId = randomUUID()): EventMetadata => ({
 
 const newEvent = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata: metadata() });
 
-/** Reads the whole log after `from`, page by page, as a subscriber does. */
 /**
- * Reads the log from `from` up to the head as it was when called. A PostgreSQL store shows an event only once every
- * older transaction on the server has ended — and other test files' databases share that server — so this waits
- * (up to 10 s) until what it read reaches the head, rather than taking a momentarily short log for the whole log.
+ * Reads the log from `from` up to everything committed before the call, page by page, as a subscriber does. A
+ * PostgreSQL store shows an event only once every older transaction on the server has ended (and other test
+ * files' databases share that server), so it first waits for that (untilReadable).
  */
 async function readEverything(store: EventStore, from: LogPosition | null): Promise<RecordedEvent[]> {
-  const head = await store.headPosition();
-  const deadline = Date.now() + 10_000;
+  await store.untilReadable(15_000);
+  const all: RecordedEvent[] = [];
+  let after = from;
   for (;;) {
-    const all: RecordedEvent[] = [];
-    let after = from;
-    for (;;) {
-      const page = await store.readAll({ after, maxCount: 500 });
-      if (page.length === 0) break;
-      all.push(...page);
-      after = page[page.length - 1]!.position;
-    }
-    if (head === null || (after !== null && after >= head) || Date.now() > deadline) return all;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const page = await store.readAll({ after, maxCount: 500 });
+    if (page.length === 0) return all;
+    all.push(...page);
+    after = page[page.length - 1]!.position;
   }
 }
 
