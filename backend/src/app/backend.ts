@@ -81,7 +81,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: config.runProjections });
     const lists = new ListCache(progress);
 
-    const searchAdapter = await openSearch(config, { pool, store, readModels: progress, log, runIndexer: config.runProjections });
+    const searchAdapter = await openSearch(config, { pool, databaseUri: database.uri, store, readModels: progress, log, runIndexer: config.runProjections });
     shutdown.add(searchAdapter.close);
     const search = timedSearchEngine(searchAdapter.engine, metrics);
     const services = createArchiveServices(store, searchAdapter.waiter);

@@ -2,7 +2,8 @@ import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
-import { postgresSearchEngine } from '../search/postgres-search-engine';
+import { createDatabasePool } from '../db/pool';
+import { postgresSearchEngine, searchPoolUri } from '../search/postgres-search-engine';
 import type { SearchEngine } from '../search/search-engine';
 import { createTypesenseClient } from '../search/typesense/typesense-client';
 import { TypesenseIndexer } from '../search/typesense/typesense-indexer';
@@ -18,10 +19,12 @@ type Log = (message: string, detail?: Record<string, unknown>) => void;
  */
 export async function openSearch(
   config: Config,
-  deps: { pool: DatabasePool; store: EventStore; readModels: ReadModelWaiter; log: Log; runIndexer?: boolean },
+  deps: { pool: DatabasePool; databaseUri: string; store: EventStore; readModels: ReadModelWaiter; log: Log; runIndexer?: boolean },
 ): Promise<{ engine: SearchEngine; waiter: ReadModelWaiter; close: () => Promise<void> }> {
   if (!config.typesenseUrl) {
-    return { engine: postgresSearchEngine(deps.pool), waiter: deps.readModels, close: async () => undefined };
+    // Connections of its own, which plan with enable_seqscan off (searchPoolUri); opened on first use.
+    const searchPool = await createDatabasePool(searchPoolUri(deps.databaseUri), { maximumPoolSize: 5 });
+    return { engine: postgresSearchEngine(searchPool), waiter: deps.readModels, close: () => searchPool.end() };
   }
   const client = createTypesenseClient({ url: config.typesenseUrl, apiKey: config.typesenseApiKey ?? '' });
   const indexer = new TypesenseIndexer({ client, pool: deps.pool, source: deps.store, log: deps.log });

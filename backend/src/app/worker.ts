@@ -40,7 +40,7 @@ export async function startWorker(config: Config, options: { logger?: Logger; lo
   try {
     await ensureReadModels(infra, log);
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: true });
-    const search = await openSearch(config, { pool, store, readModels: progress, log, runIndexer: true });
+    const search = await openSearch(config, { pool, databaseUri: database.uri, store, readModels: progress, log, runIndexer: true });
     shutdown.add(search.close);
     if (config.importArchive) {
       const result = await importArchive(store, createArchiveServices(store, search.waiter));

@@ -72,6 +72,19 @@ describe('forum search: the list screen and relevance (PostgreSQL adapter, 403 p
     expect(both.length).toBeGreaterThan(bothCount);
   });
 
+  it('a short page of two common words holds only posts with both, in the order of the long list', async () => {
+    // 'carola' and 'malmö' are each in about a tenth of the posts and together in a fortieth: with a page smaller than
+    // the posts matching both, the posts with only one word are never needed (the search skips scoring them).
+    const inPost = (hit: PostHit & { content?: string }, word: RegExp) => word.test(`${hit.title} ${hit.content ?? ''} ${hit.tags.join(' ')}`);
+    const long = (await search({ q: 'carola malmö', limit: '200' })) as Array<PostHit & { content?: string }>;
+    const both = long.filter((hit) => inPost(hit, /carola/i) && inPost(hit, /malmö/i)).length;
+    expect(both).toBeGreaterThan(5);
+    expect(long.length).toBeGreaterThan(both);
+    const short = await search({ q: 'carola malmö', limit: '5' });
+    expect(short.map((hit) => hit.id)).toEqual(long.slice(0, 5).map((hit) => hit.id));
+    expect(short.every((hit) => inPost(hit, /carola/i) && inPost(hit, /malmö/i))).toBe(true);
+  });
+
   it('finds an edit as soon as the command answers and forgets a deleted post', async () => {
     const id = await post('Tillfälligt inlägg', 'Om något som snart ändras.');
     expect((await member.put(`/api/forum/posts/${id}`, { title: 'Zebrafinken i pausen' })).status).toBe(200);

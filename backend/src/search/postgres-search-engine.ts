@@ -4,9 +4,22 @@ import { sql, type DatabasePool } from 'slonik';
 import type { ForumSearchQuery, SearchEngine } from './search-engine';
 
 /**
+ * The search pool's connection string: the same database, with sessions that plan with enable_seqscan off, which
+ * searchJson needs (the bitmap of the trigram and full-text indexes instead of a scan of every row). A pool of its
+ * own, because a transaction per search to set it locally cost two more round trips on every search.
+ */
+export function searchPoolUri(databaseUri: string): string {
+  const url = new URL(databaseUri);
+  const given = url.searchParams.get('options');
+  url.searchParams.set('options', `${given ? `${given} ` : ''}-c enable_seqscan=off`);
+  return url.toString();
+}
+
+/**
  * The embedded default: search read models in PostgreSQL (projections/src/search), ranked by searchJson.
  * What each year category means is documented with YEAR_SEARCH_CATEGORIES in contracts.
  */
+/** `pool`: connections from searchPoolUri. */
 export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
   return {
     name: 'postgres',

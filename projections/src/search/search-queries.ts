@@ -30,9 +30,9 @@ export type SearchSpec = {
 const body = z.object({ body: z.string() });
 /** slonik refuses to join an empty list. */
 const spaced = (fragments: FragmentSqlToken[]) => (fragments.length > 0 ? sql.join(fragments, sql.fragment` `) : sql.fragment``);
-const phraseRow = z.object({ phrase: z.string().nullable() });
-const stemRow = z.object({ term: z.string(), query: z.string() });
-const spellingRow = z.object({ term: z.string(), word: z.string(), sim: z.number() });
+const lookupRow = z.object({ kind: z.enum(['phrase', 'spelling', 'stem']), term: z.string(), word: z.string().nullable(), sim: z.number().nullable(), query: z.string().nullable() });
+/** The first MAX_TERMS distinct words of a normalised phrase, in order (the lookup statement takes the same). */
+const termsOf = (phrase: string) => [...new Set(phrase.split(' ').filter(Boolean))].slice(0, MAX_TERMS);
 
 /**
  * Searches one search read model and answers the matching documents as JSON text, best first:
@@ -44,112 +44,133 @@ const spellingRow = z.object({ term: z.string(), word: z.string(), sim: z.number
  * A query word of four letters or more that is neither a word nor a word start anywhere in the index is
  * misspelt: the closest indexed words (trigram similarity over the small search_words vocabulary) stand in for
  * it, which keeps typo tolerance from comparing the query with every document's text.
+ *
+ * Two statements (a round trip costs about as much as a small query here): the phrase with the spellings and stems
+ * of its words, then the ranking. `pool` must plan with enable_seqscan off (searchPoolUri): the planner guesses an
+ * OR of a substring and a stem match as unselective and scans every row, testing the full-text condition on each,
+ * where the bitmap of the two indexes touches only the candidates (about 5× faster on 10,000 posts). Where no
+ * index applies (one- and two-letter words) it still scans.
  */
 export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<string> {
   const table = sql.identifier([LIVE_SCHEMA, spec.table]);
   const filters = spec.filters?.length ? sql.join(spec.filters, sql.fragment` AND `) : sql.fragment`TRUE`;
   const limit = spec.limit ?? 500;
-
-  const { phrase } = await pool.one(sql.type(phraseRow)`SELECT public.mello_norm(${spec.q}) AS phrase`);
-  const terms = [...new Set((phrase ?? '').split(' ').filter(Boolean))].slice(0, MAX_TERMS);
-  if (terms.length === 0) {
-    return (await pool.one(sql.type(body)`
+  const list = async () =>
+    (await pool.one(sql.type(body)`
       SELECT coalesce(json_agg(doc ORDER BY ${spec.order}), '[]')::text AS body
         FROM (SELECT * FROM ${table} WHERE ${filters} ORDER BY ${spec.order} LIMIT ${limit}) t`)).body;
-  }
+  if (spec.q.trim() === '') return list();
+
+  const words = sql.identifier([LIVE_SCHEMA, 'search_words']);
+  // The phrase's words as termsOf takes them (first MAX_TERMS distinct, in order). Spellings: the nearest words
+  // first straight from the GiST trigram index (a KNN scan), then only the close enough ones; only a word of four
+  // letters or more is looked up (it is always a required word). Stems: each word's Swedish stem query, computed
+  // once here (inside the row expressions it would be built per row); a stem no document has is dropped here (one
+  // index probe) rather than tested on every row.
+  const lookups = await pool.any(sql.type(lookupRow)`
+    WITH phrase AS (SELECT public.mello_norm(${spec.q}) AS phrase),
+         terms AS (
+           SELECT term FROM phrase, unnest(string_to_array(phrase.phrase, ' ')) WITH ORDINALITY AS t(term, ord)
+            WHERE term <> '' GROUP BY term ORDER BY min(ord) LIMIT ${MAX_TERMS})
+    SELECT 'phrase' AS kind, '' AS term, NULL AS word, NULL::float8 AS sim, phrase AS query FROM phrase
+    UNION ALL
+    SELECT 'spelling', t.term, w.word, w.sim, NULL
+      FROM terms t
+      CROSS JOIN LATERAL (
+        SELECT word, similarity(word, t.term) AS sim FROM ${words}
+         WHERE NOT EXISTS (SELECT 1 FROM ${words} known WHERE known.word LIKE t.term || '%')
+         ORDER BY word <-> t.term
+         LIMIT ${MAX_SPELLINGS}) w
+     WHERE length(t.term) >= 4 AND w.sim >= ${FUZZY_THRESHOLD}
+    UNION ALL
+    SELECT 'stem', t.term, NULL, NULL, s.query::text
+      FROM terms t
+      CROSS JOIN LATERAL (SELECT plainto_tsquery('public.mello_swedish', t.term) AS query) s
+     WHERE ${spec.namesOnly ? sql.fragment`false` : sql.fragment`true`} AND s.query::text <> '' AND EXISTS (SELECT 1 FROM ${table} WHERE tsv @@ s.query)`);
+  const phrase = lookups.find((row) => row.kind === 'phrase')?.query ?? '';
+  const terms = termsOf(phrase);
+  if (terms.length === 0) return list();
   const longTerms = terms.filter((term) => term.length >= MIN_MATCH_LENGTH);
   const required = longTerms.length > 0 ? longTerms : terms;
 
-  return pool.transaction(async (tx) => {
-    await tx.query(sql.unsafe`SELECT set_config('pg_trgm.similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
-    // The planner guesses an OR of a substring and a stem match as unselective and scans every row, testing the
-    // full-text condition on each; the bitmap of the two indexes touches only the candidates (about 5× faster on
-    // 10,000 posts). Where no index applies (one- and two-letter words) it still scans. This transaction only.
-    await tx.query(sql.unsafe`SELECT set_config('enable_seqscan', 'off', true)`);
-    const words = sql.identifier([LIVE_SCHEMA, 'search_words']);
-    // Nearest words first straight from the GiST trigram index (a KNN scan), then only the close enough ones.
-    const spellings = await tx.any(sql.type(spellingRow)`
-      SELECT t.term, w.word, w.sim
-        FROM unnest(${sql.array(required.filter((term) => term.length >= 4), 'text')}) AS t(term)
-        CROSS JOIN LATERAL (
-          SELECT word, similarity(word, t.term) AS sim FROM ${words}
-           WHERE NOT EXISTS (SELECT 1 FROM ${words} known WHERE known.word LIKE t.term || '%')
-           ORDER BY word <-> t.term
-           LIMIT ${MAX_SPELLINGS}) w
-       WHERE w.sim >= ${FUZZY_THRESHOLD}`);
-    const spellingsOf = (term: string) => spellings.filter((row) => row.term === term);
-    // Each word's Swedish stem query, computed once here: inside the row expressions it would be built per row.
-    const stems = new Map<string, string>();
-    if (!spec.namesOnly) {
-      // A stem no document has is dropped here (one index probe) rather than tested against every candidate row.
-      const rows = await tx.any(sql.type(stemRow)`
-        SELECT t.term, s.query::text AS query
-          FROM unnest(${sql.array(terms, 'text')}) AS t(term)
-          CROSS JOIN LATERAL (SELECT plainto_tsquery('public.mello_swedish', t.term) AS query) s
-         WHERE EXISTS (SELECT 1 FROM ${table} WHERE tsv @@ s.query)`);
-      for (const row of rows) if (row.query) stems.set(row.term, row.query);
-    }
-    const stemMatch = (term: string) => (stems.has(term) ? sql.fragment`tsv @@ ${stems.get(term)!}::tsquery` : sql.fragment`false`);
+  const spellingsOf = (term: string) => lookups.filter((row) => row.kind === 'spelling' && row.term === term).map((row) => ({ word: row.word!, sim: row.sim! }));
+  const stems = new Map(lookups.filter((row) => row.kind === 'stem').map((row) => [row.term, row.query!]));
+  const stemMatch = (term: string) => (stems.has(term) ? sql.fragment`tsv @@ ${stems.get(term)!}::tsquery` : sql.fragment`false`);
 
-    const field = spec.namesOnly ? sql.fragment`names` : sql.fragment`body`;
-    const matches = required.map((term) => {
-      const stem = spec.namesOnly ? sql.fragment`` : sql.fragment`OR ${stemMatch(term)}`;
-      const spelt = spellingsOf(term).map((row) => sql.fragment`OR ${field} LIKE ${`%${row.word}%`}`);
-      return sql.fragment`(${field} LIKE ${`%${term}%`} ${stem} ${spaced(spelt)})`;
-    });
-    const scoreOf = (term: string) => sql.fragment`(CASE
-      ${spec.exactYear ? sql.fragment`WHEN year::text = ${term} THEN 10` : sql.fragment``}
-      WHEN ' ' || names || ' ' LIKE ${`% ${term} %`} THEN 10
-      WHEN ' ' || names LIKE ${`% ${term}%`} THEN 7
-      WHEN ' ' || ${field} || ' ' LIKE ${`% ${term} %`} THEN 5
-      WHEN ' ' || ${field} LIKE ${`% ${term}%`} THEN 4
-      WHEN ${field} LIKE ${`%${term}%`} THEN 3
-      ${spec.namesOnly ? sql.fragment`` : sql.fragment`WHEN ${stemMatch(term)} THEN 2.5`}
-      ${spaced(
-        spellingsOf(term).flatMap((row) => [
-          sql.fragment`WHEN ' ' || names || ' ' LIKE ${`% ${row.word} %`} THEN ${1 + row.sim}::float8`,
-          sql.fragment`WHEN ${field} LIKE ${`%${row.word}%`} THEN ${row.sim}::float8`,
-        ]),
-      )}
-      ELSE 0 END)`;
-    const requiredScores = required.map(scoreOf);
-    const bonusScores = terms.filter((term) => !required.includes(term)).map(scoreOf);
-    // Normalising a field costs tens of microseconds (unaccent): only a field of about the phrase's length, in a row
-    // whose names contain the phrase, is normalised and compared.
-    const exactFields = sql.join(
-      [
-        sql.fragment`names = ${phrase}`,
-        ...spec.exactFields.map(
-          (name) => sql.fragment`(abs(length(doc->>${name}) - ${phrase!.length}) <= 3 AND public.mello_norm(doc->>${name}) = ${phrase})`,
-        ),
-      ],
-      sql.fragment` OR `,
-    );
-    const exact = sql.fragment`(CASE WHEN names LIKE ${`%${phrase}%`} THEN (${exactFields}) ELSE false END
-      ${spec.exactYear ? sql.fragment`OR year::text = ${phrase}` : sql.fragment``})`;
+  const field = spec.namesOnly ? sql.fragment`names` : sql.fragment`body`;
+  // A word matches as a substring (LIKE, which the trigram index answers), its stem or a close spelling.
+  const matchOf = (term: string) => {
+    const stem = spec.namesOnly ? sql.fragment`` : sql.fragment`OR ${stemMatch(term)}`;
+    const spelt = spellingsOf(term).map((row) => sql.fragment`OR ${field} LIKE ${`%${row.word}%`}`);
+    return sql.fragment`(${field} LIKE ${`%${term}%`} ${stem} ${spaced(spelt)})`;
+  };
+  const matches = required.map(matchOf);
+  // The same test on a row already found: strpos (a skip-table search) is several times cheaper than LIKE '%…%',
+  // and equal to it here, since normalised words hold no LIKE wildcards.
+  const contains = (text: FragmentSqlToken, part: string) => sql.fragment`strpos(${text}, ${part}) > 0`;
+  const rowMatchOf = (term: string) => {
+    const stem = spec.namesOnly ? sql.fragment`` : sql.fragment`OR ${stemMatch(term)}`;
+    const spelt = spellingsOf(term).map((row) => sql.fragment`OR ${contains(field, row.word)}`);
+    return sql.fragment`(${contains(field, term)} ${stem} ${spaced(spelt)})`;
+  };
+  const padded = sql.fragment`' ' || names || ' '`;
+  const fieldPadded = sql.fragment`' ' || ${field} || ' '`;
+  // Every branch below the year implies the word's match (the names are part of the body), so a row without it
+  // scores 0 after one test instead of all of them: with several words, most rows lack most words.
+  const scoreOf = (term: string) => sql.fragment`(CASE
+    ${spec.exactYear ? sql.fragment`WHEN year::text = ${term} THEN 10` : sql.fragment``}
+    WHEN NOT ${rowMatchOf(term)} THEN 0
+    WHEN ${contains(padded, ` ${term} `)} THEN 10
+    WHEN ${contains(padded, ` ${term}`)} THEN 7
+    WHEN ${contains(fieldPadded, ` ${term} `)} THEN 5
+    WHEN ${contains(fieldPadded, ` ${term}`)} THEN 4
+    WHEN ${contains(field, term)} THEN 3
+    ${spec.namesOnly ? sql.fragment`` : sql.fragment`WHEN ${stemMatch(term)} THEN 2.5`}
+    ${spaced(
+      spellingsOf(term).flatMap((row) => [
+        sql.fragment`WHEN ${contains(padded, ` ${row.word} `)} THEN ${1 + row.sim}::float8`,
+        sql.fragment`WHEN ${contains(field, row.word)} THEN ${row.sim}::float8`,
+      ]),
+    )}
+    ELSE 0 END)`;
+  const requiredScores = required.map(scoreOf);
+  const bonusScores = terms.filter((term) => !required.includes(term)).map(scoreOf);
+  // Normalising a field costs tens of microseconds (unaccent): only a field of about the phrase's length, in a row
+  // whose names contain the phrase, is normalised and compared.
+  const exactFields = sql.join(
+    [
+      sql.fragment`names = ${phrase}`,
+      ...spec.exactFields.map(
+        (name) => sql.fragment`(abs(length(doc->>${name}) - ${phrase.length}) <= 3 AND public.mello_norm(doc->>${name}) = ${phrase})`,
+      ),
+    ],
+    sql.fragment` OR `,
+  );
+  const exact = sql.fragment`(CASE WHEN ${contains(sql.fragment`names`, phrase)} THEN (${exactFields}) ELSE false END
+    ${spec.exactYear ? sql.fragment`OR year::text = ${phrase}` : sql.fragment``})`;
 
-    // Rank on narrow rows (id and scores, each word scored once), then fetch the documents of the page only.
-    const columns = [...requiredScores, ...bonusScores].map((score, i) => sql.fragment`${score} AS ${sql.identifier([`s${i}`])}`);
-    const scoreColumn = (i: number) => sql.identifier([`s${i}`]);
-    const allScores = [...requiredScores, ...bonusScores].map((_, i) => scoreColumn(i));
-    const row = await tx.one(sql.type(body)`
-      SELECT coalesce(json_agg(doc ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}), '[]')::text AS body
-        FROM (
-          SELECT id,
-                 (${sql.join(required.map((_, i) => sql.fragment`(${scoreColumn(i)} > 0)::int`), sql.fragment` + `)}) = ${required.length} AS full_match,
-                 exact,
-                 (${sql.join(allScores, sql.fragment` + `)}) AS score
-            FROM (
-              SELECT ${sql.join([...new Set(['id', ...spec.orderColumns])].map((c) => sql.identifier([c])), sql.fragment`, `)},
-                     ${exact} AS exact, ${sql.join(columns, sql.fragment`, `)}
-                FROM ${table}
-               WHERE ${filters} AND (${sql.join(matches, sql.fragment` OR `)})
-              OFFSET 0 -- a fence: keeps PostgreSQL from inlining each score expression twice
-            ) scored
-           ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}
-           LIMIT ${limit}
-        ) ranked
-        JOIN ${table} USING (id)`);
-    return row.body;
-  });
+  // Rank on narrow rows (id and scores, each word scored once), then fetch the documents of the page only.
+  const columns = [...requiredScores, ...bonusScores].map((score, i) => sql.fragment`${score} AS ${sql.identifier([`s${i}`])}`);
+  const scoreColumn = (i: number) => sql.identifier([`s${i}`]);
+  const allScores = [...requiredScores, ...bonusScores].map((_, i) => scoreColumn(i));
+  const candidates = sql.fragment`
+    SELECT ${sql.join([...new Set(['id', ...spec.orderColumns])].map((c) => sql.identifier([c])), sql.fragment`, `)},
+           ${exact} AS exact, ${sql.join(columns, sql.fragment`, `)}
+      FROM ${table}
+     WHERE ${filters} AND (${sql.join(matches, sql.fragment` OR `)})
+    OFFSET 0 -- a fence: keeps PostgreSQL from inlining each score expression twice
+  `;
+  const row = await pool.one(sql.type(body)`
+    SELECT coalesce(json_agg(doc ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}), '[]')::text AS body
+      FROM (
+        SELECT id,
+               (${sql.join(required.map((_, i) => sql.fragment`(${scoreColumn(i)} > 0)::int`), sql.fragment` + `)}) = ${required.length} AS full_match,
+               exact,
+               (${sql.join(allScores, sql.fragment` + `)}) AS score
+          FROM (${candidates}) scored
+         ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}
+         LIMIT ${limit}
+      ) ranked
+      JOIN ${table} USING (id)`);
+  return row.body;
 }
