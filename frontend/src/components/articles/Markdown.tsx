@@ -1,20 +1,47 @@
 import { Box } from '@chakra-ui/react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import type { ComponentPropsWithoutRef } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
 /**
  * Article text as markdown (GitHub flavour: tables, strikethrough, task lists, autolinks).
- * Raw HTML in the text is dropped (`skipHtml`), and react-markdown's default URL filter removes
- * `javascript:` and other unsafe links, so an article cannot inject script or markup.
+ * Raw HTML in the text is dropped (`skipHtml`), and react-markdown's default URL filter empties `javascript:`,
+ * `data:`, `vbscript:` and other unsafe link targets, so an article cannot inject script or markup.
  * Links open in a new tab (spec, Article detail) without handing the opener to the other site.
  * Only the article page imports this, so react-markdown stays out of the other routes' code.
  */
+
+type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+type HeadingTag = `h${HeadingLevel}`;
+
+/**
+ * The page's own <h1> is the article title, so the text's headings sit one level below it (# → h2 … capped at
+ * h6): one h1 per page and an outline that nests under the title.
+ */
+const shiftedHeading = (level: HeadingLevel) => {
+  const Tag = `h${Math.min(level + 1, 6)}` as HeadingTag;
+  return function Heading({ node: _node, children, ...props }: ComponentPropsWithoutRef<HeadingTag> & ExtraProps) {
+    return <Tag {...props}>{children}</Tag>;
+  };
+};
+
 const components: Components = {
-  a: ({ node: _node, children, ...props }) => (
-    <a {...props} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
+  a: ({ node: _node, children, href, ...props }) =>
+    // The URL filter leaves an unsafe target (and `[x]()`) as an empty href, which would open this same page in
+    // a new tab; such a link is shown as its text.
+    href?.trim() ? (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  h1: shiftedHeading(1),
+  h2: shiftedHeading(2),
+  h3: shiftedHeading(3),
+  h4: shiftedHeading(4),
+  h5: shiftedHeading(5),
+  h6: shiftedHeading(6),
   img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt ?? ''} loading="lazy" decoding="async" />,
   table: ({ node: _node, children, ...props }) => (
     // Wide tables scroll on their own instead of widening the page on a phone.
@@ -40,16 +67,18 @@ const proseStyles = {
   lineHeight: '1.8',
   color: 'fg',
   '& > * + *': { marginTop: '1.1em' },
-  '& h1, & h2, & h3, & h4': {
+  // Headings are shifted one level down (see shiftedHeading): h2 is the text's top level.
+  '& h2, & h3, & h4, & h5, & h6': {
     fontFamily: 'heading',
     fontWeight: 'bold',
     lineHeight: '1.3',
     marginTop: '1.8em',
     color: 'fg',
   },
-  '& h1': { fontSize: '2xl' },
-  '& h2': { fontSize: { base: 'xl', md: '2xl' } },
-  '& h3': { fontSize: { base: 'lg', md: 'xl' } },
+  '& h2': { fontSize: '2xl' },
+  '& h3': { fontSize: { base: 'xl', md: '2xl' } },
+  '& h4': { fontSize: { base: 'lg', md: 'xl' } },
+  '& h5, & h6': { fontSize: { base: 'md', md: 'lg' } },
   '& a': {
     color: 'brand.fg',
     textDecoration: 'underline',
