@@ -4,7 +4,8 @@
  */
 export type ClientRoute =
   | { page: 'home' | 'years' | 'videoArchive' | 'blog' | 'about' | 'login' | 'forum' | 'search' }
-  | { page: 'year'; year: number | null }
+  // `param` as the client reads it (decoded): its not-found view names it, e.g. 'År abc hittades inte'.
+  | { page: 'year'; year: number | null; param: string }
   | { page: 'article'; id: string }
   | { page: 'forumPost'; id: string }
   | { page: 'admin' };
@@ -40,7 +41,7 @@ export function matchClientRoute(pathname: string): ClientRoute | null {
   } catch {
     return null;
   }
-  if (first === 'year' && third === undefined) return { page: 'year', year: YEAR_NUMBER.test(param) ? Number(param) : null };
+  if (first === 'year' && third === undefined) return { page: 'year', year: YEAR_NUMBER.test(param) ? Number(param) : null, param };
   if (first === 'article' && third === undefined) return { page: 'article', id: param };
   if (first === 'forum' && second === 'post' && third !== undefined) return { page: 'forumPost', id: param };
   if (first === 'admin' && third !== undefined && ['edit-article', 'edit-year', 'edit-video'].includes(second)) return { page: 'admin' };

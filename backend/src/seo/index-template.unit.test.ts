@@ -74,7 +74,7 @@ describe('client routes', () => {
   );
 
   it('a year that is not a number is a year route without a number (answered 404)', () => {
-    expect(matchClientRoute('/year/abc')).toEqual({ page: 'year', year: null });
+    expect(matchClientRoute('/year/abc')).toEqual({ page: 'year', year: null, param: 'abc' });
   });
 });
 

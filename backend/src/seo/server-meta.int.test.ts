@@ -132,6 +132,25 @@ describe('the HTML a crawler sees', () => {
     expect((await crawl('/year/1900')).title).toBe('År 1900 hittades inte | Melloarkivet');
   });
 
+  it('/year/{not a number}: the same year not-found title and description the client shows, never Page Not Found', async () => {
+    for (const [path, param] of [['/year/abc', 'abc'], ['/year/19745', '19745'], ['/year/abc%20def', 'abc def']] as const) {
+      const page = await crawl(path);
+      expect(page.status, path).toBe(404);
+      expect(page.title, path).toBe(`År ${param} hittades inte | Melloarkivet`);
+      expect(page.meta('og:title'), path).toBe(page.title);
+      expect(page.meta('description'), path).toBe('Detta år finns inte i vårt arkiv ännu.');
+      expect(page.meta('robots'), path).toBe('noindex, follow');
+    }
+    // The same as a year number the archive does not have.
+    const missing = await crawl('/year/1900');
+    expect(missing.meta('description')).toBe('Detta år finns inte i vårt arkiv ännu.');
+    // A hostile parameter is text in the title, not markup.
+    const hostile = await crawl(`/year/${encodeURIComponent('<script>alert(1)</script>')}`);
+    expect(hostile.status).toBe(404);
+    expect(hostile.html).not.toContain('<script>alert(1)');
+    expect(hostile.title).toBe('År <script>alert(1)</script> hittades inte | Melloarkivet');
+  });
+
   it('escapes a hostile title everywhere it goes: text, attributes and JSON-LD', async () => {
     const page = await crawl(`/article/${hostileArticleId}`);
     expect(page.status).toBe(200);

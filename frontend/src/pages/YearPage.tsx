@@ -1,7 +1,7 @@
 import { Button, Grid, Stack } from '@chakra-ui/react';
-import { pageMeta } from '@mello/contracts';
+import { pageMeta, SITE_NAME, type PageMeta } from '@mello/contracts';
 import { LuArrowLeft, LuPencil } from 'react-icons/lu';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useYear } from '../api/archive';
 import { useCurrentUser } from '../auth/current-user';
 import { ConfirmDeleteButton } from '../components/content/ConfirmDeleteButton';
@@ -13,22 +13,34 @@ import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '.
 import { YearHero } from '../components/years/YearHero';
 import { usePageMeta } from '../seo/use-page-meta';
 
-/** /year/{year}: loading, then the year, or the not-found view for an unknown year or any failure. */
+/**
+ * /year/{anything but a year number}: the same not-found meta as a year number the archive lacks (pageMeta.year),
+ * naming what was asked for. The server sends the same for this URL (backend/src/seo/route-meta.ts).
+ */
+const yearNotFoundMeta = (param: string): PageMeta => ({
+  ...pageMeta.notFound(`/year/${encodeURIComponent(param)}`),
+  title: `År ${param} hittades inte | ${SITE_NAME}`,
+  description: 'Detta år finns inte i vårt arkiv ännu.',
+});
+
+/** /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure. */
 export default function YearPage() {
   const { year: param = '' } = useParams();
   const yearNumber = /^\d{1,4}$/.test(param) ? Number(param) : Number.NaN;
+  // The year as the title names it: '/year/01957' is year 1957, anything else is named as written.
+  const yearLabel = Number.isNaN(yearNumber) ? param : String(yearNumber);
   const { data: year, isLoading } = useYear(yearNumber);
   const { isAdmin } = useCurrentUser();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const remove = useDeleteYear(() => navigate('/years'));
-  usePageMeta(Number.isNaN(yearNumber) ? pageMeta.notFound(pathname) : pageMeta.year(yearNumber, year ?? null));
+  // While loading, the head stays as it is (the server's tags are already right for this URL).
+  usePageMeta(isLoading ? null : Number.isNaN(yearNumber) ? yearNotFoundMeta(param) : pageMeta.year(yearNumber, year ?? null));
 
-  if (isLoading) return <LoadingText>Laddar år {param}...</LoadingText>;
+  if (isLoading) return <LoadingText>Laddar år {yearLabel}...</LoadingText>;
   if (!year) {
     return (
       <PageContainer>
-        <EmptyState as="h1" title={`År ${param} hittades inte`} description="Detta år finns inte i vårt arkiv ännu.">
+        <EmptyState as="h1" title={`År ${yearLabel} hittades inte`} description="Detta år finns inte i vårt arkiv ännu.">
           <Button asChild colorPalette="gold">
             <RouterLink to="/years">
               <LuArrowLeft aria-hidden="true" /> Tillbaka till alla år
