@@ -12,7 +12,7 @@ import { accessLog } from '../observability/access-log';
 import { httpMetrics } from '../observability/http-metrics';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { errorMiddleware } from './error-middleware';
+import { allowedMethods, errorMiddleware } from './error-middleware';
 import { jsonBody } from './json-body';
 import type { ListCache } from './list-cache';
 import { requestId } from './request-context';
@@ -49,7 +49,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
     await next();
   });
   // Probes touch neither the session store nor the rate limits.
-  if (deps.observability) app.use(deps.observability.routes.routes()).use(deps.observability.routes.allowedMethods());
+  if (deps.observability) app.use(deps.observability.routes.routes()).use(allowedMethods(deps.observability.routes));
   app.use(
     session(
       {
@@ -77,7 +77,8 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
     }
     await next();
   });
-  for (const router of deps.routers) app.use(router.routes()).use(router.allowedMethods());
+  // A method the path does not take: 405 with Allow and a JSON { error }, like every other error (error-middleware.ts).
+  for (const router of deps.routers) app.use(router.routes()).use(allowedMethods(router));
   // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).
   app.use(staticClient(deps.clientDir, { db: deps.pool, lists: deps.lists, publicOrigin: config.publicOrigin, production: config.production }));
   app.on('error', (error) => deps.log('koa error', { error: String(error) }));

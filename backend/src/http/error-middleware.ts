@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import type { ErrorBody } from '@mello/contracts';
 import { isTransientDatabaseError } from '@mello/projections';
 import type { Context, Next } from 'koa';
@@ -13,10 +14,44 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'Databasen är inte nåbar just nu. 
 export const EVENT_STORE_UNAVAILABLE_MESSAGE = 'Händelseloggen är inte nåbar just nu. Försök igen om en stund.';
 
 /**
- * The one place where errors become HTTP answers: typed application errors keep their status and message,
- * body-parser failures become 400/413, an unreachable database or event store 503 with Retry-After (the pools
- * and the runner reconnect by themselves, so a retry works once it is back), anything else 500 (logged, never
- * leaked).
+ * A known path asked with a method none of its routes take (405), or with a method the router does not know at
+ * all (501). `allow` is what the path does take, for the Allow header.
+ */
+export class UnsupportedMethodError extends Error {
+  constructor(
+    readonly status: 405 | 501,
+    readonly method: string,
+    readonly allow: string[],
+  ) {
+    super(`${status} ${method}`);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * `router.allowedMethods()` with its 405 and 501 thrown as UnsupportedMethodError, so they get the same JSON
+ * `{ error }` as every other error instead of the router's plain-text body. Mount it wherever
+ * `router.allowedMethods()` would go.
+ */
+export function allowedMethods(router: Router): ReturnType<Router['allowedMethods']> {
+  // Only the request's context knows the matched routes, and the router's error factories take no arguments.
+  return (ctx, next) => {
+    const unsupported = (status: 405 | 501) => () => new UnsupportedMethodError(status, ctx.method, allowedFor(ctx));
+    return router.allowedMethods({ throw: true, methodNotAllowed: unsupported(405), notImplemented: unsupported(501) })(ctx, next);
+  };
+}
+
+/** The methods of every route whose path matched (the router collects them on the context across routers). */
+function allowedFor(ctx: Context): string[] {
+  const matched = (ctx as Context & { matched?: Array<{ methods: string[] }> }).matched ?? [];
+  return [...new Set(matched.flatMap((layer) => layer.methods))];
+}
+
+/**
+ * The one place where errors become HTTP answers: typed application errors keep their status and message, a
+ * method the path does not take 405 with Allow (501 for one the router does not know), body-parser failures
+ * 400/413, an unreachable database or event store 503 with Retry-After (the pools and the runner reconnect by
+ * themselves, so a retry works once it is back), anything else 500 (logged, never leaked).
  */
 export function errorMiddleware(log: Log) {
   return async (ctx: Context, next: Next) => {
@@ -29,7 +64,7 @@ export function errorMiddleware(log: Log) {
       const { status, body, headers } = toResponse(error);
       // An outage answers every request with 503: one line each, without the stack.
       if (status === 503) log('request failed: service unavailable', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.message ?? error) });
-      else if (status >= 500) log('request failed', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
+      else if (status >= 500 && !(error instanceof UnsupportedMethodError)) log('request failed', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
       ctx.status = status;
       ctx.set(headers);
       ctx.body = body;
@@ -41,12 +76,17 @@ function toResponse(error: unknown): { status: number; body: ErrorBody; headers:
   if (error instanceof AppError) {
     return { status: error.status, body: error.issues ? { error: error.message, issues: error.issues } : { error: error.message }, headers: error.headers };
   }
+  if (error instanceof UnsupportedMethodError) {
+    const headers: Record<string, string> = error.allow.length > 0 ? { Allow: error.allow.join(', ') } : {};
+    const message = error.status === 405 ? `Metoden ${error.method} stöds inte för den här adressen` : `Metoden ${error.method} stöds inte av servern`;
+    return { status: error.status, body: { error: message }, headers };
+  }
   const httpError = error as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
   const status = httpError.status ?? httpError.statusCode;
   if (httpError.type === 'entity.too.large' || status === 413) {
     return { status: 413, body: { error: 'Innehållet är för stort' }, headers: {} };
   }
-  const badJson = error instanceof SyntaxError && status === 400; // co-body: malformed JSON, or not an object/array
+  const badJson = error instanceof SyntaxError && status === 400; // co-body: malformed JSON (json-body.ts names the other refusals)
   if (badJson || httpError.type?.startsWith('entity.') || httpError.type === 'encoding.unsupported' || httpError.type === 'charset.unsupported') {
     return { status: 400, body: { error: 'Ogiltig JSON i anropets innehåll' }, headers: {} };
   }

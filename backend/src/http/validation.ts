@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import type { FieldIssue } from '@mello/contracts';
 import { ValidationError } from '../shared/errors';
 
+/** Every API body is one JSON object; any other JSON value (array, string, number, boolean, null) gets this 400. */
+export const NOT_A_JSON_OBJECT_MESSAGE = 'Förväntade ett JSON-objekt i anropets innehåll';
+
 /** Validates a JSON body against a contract schema; a 400 names every failing field. */
 export function parseBody<S extends z.ZodTypeAny>(schema: S, body: unknown): z.output<S> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError('Förväntade ett JSON-objekt i anropets innehåll');
+    throw new ValidationError(NOT_A_JSON_OBJECT_MESSAGE);
   }
   const result = schema.safeParse(body);
   if (result.success) {

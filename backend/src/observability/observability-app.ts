@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { errorMiddleware } from '../http/error-middleware';
+import { allowedMethods, errorMiddleware } from '../http/error-middleware';
 import { requestId } from '../http/request-context';
 import { accessLog } from './access-log';
 import { httpMetrics } from './http-metrics';
@@ -17,7 +17,7 @@ export function observabilityApp(deps: ObservabilityDeps & { logger: Logger }): 
   app.use(accessLog(deps.logger));
   app.use(httpMetrics(deps.metrics));
   app.use(errorMiddleware(logFunction(deps.logger)));
-  app.use(routes.routes()).use(routes.allowedMethods());
+  app.use(routes.routes()).use(allowedMethods(routes));
   app.use((ctx) => {
     ctx.status = 404;
     ctx.body = { error: `Okänd adress: ${ctx.method} ${ctx.path}` };
