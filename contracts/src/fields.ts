@@ -1,12 +1,25 @@
 import { z } from 'zod';
 
+/**
+ * Characters nobody sees: format characters (zero-width space and joiners, bidi marks, soft hyphen, BOM),
+ * variation selectors and the Hangul fillers that render blank.
+ */
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]/gu;
+
+/**
+ * How many characters a reader sees: code points (an emoji is one, not two UTF-16 units), leaving out invisible
+ * characters and surrounding whitespace. Minimum lengths ('minst 5 tecken') count these, so a title of
+ * zero-width spaces is as empty as a blank one.
+ */
+export const visibleLength = (text: string): number => Array.from(text.replace(INVISIBLE, '').trim()).length;
+
 /** Shared field builders so every entity validates text the same way (trimmed, bounded, Swedish messages). */
 export const requiredText = (max = 200) =>
   z
     .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
     .trim()
-    .min(1, 'Får inte vara tomt')
-    .max(max, `Får vara högst ${max} tecken`);
+    .max(max, `Får vara högst ${max} tecken`)
+    .refine((value) => visibleLength(value) > 0, 'Får inte vara tomt');
 
 /** Text that must be present but may be empty: an empty string means "not verified" in the archive. */
 export const presentText = (max = 200) =>
@@ -45,12 +58,12 @@ export const wholeNumber = (min: number, max: number) =>
       .max(max, `Får vara högst ${max}`),
   );
 
-/** Trimmed, non-empty, de-duplicated list entries. */
+/** Trimmed, de-duplicated list entries, without empty or invisible ones. */
 export const cleanList = (items: readonly string[]): string[] => {
   const seen = new Set<string>();
   for (const item of items) {
     const trimmed = item.trim();
-    if (trimmed) seen.add(trimmed);
+    if (visibleLength(trimmed) > 0) seen.add(trimmed);
   }
   return [...seen];
 };
@@ -61,10 +74,14 @@ export const cleanList = (items: readonly string[]): string[] => {
  */
 export const textList = (maxItems = 100, maxLength = 1000) =>
   z
-    .union([z.array(z.string({ invalid_type_error: 'Varje post måste vara text' }).max(maxLength, `En post får vara högst ${maxLength} tecken`)), z.string()], {
-      invalid_type_error: 'Måste vara en lista med text',
-    })
-    .transform((value) => cleanList(typeof value === 'string' ? value.split(',') : value))
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',') : value),
+      // Messages for each way it can be wrong: a union would answer zod's English 'Invalid input'.
+      z.array(z.string({ invalid_type_error: 'Varje post måste vara text' }).max(maxLength, `En post får vara högst ${maxLength} tecken`), {
+        invalid_type_error: 'Måste vara en lista med text',
+      }),
+    )
+    .transform((list) => cleanList(list))
     .refine((list) => list.length <= maxItems, `Högst ${maxItems} poster`);
 
 export const flag = z.boolean({ invalid_type_error: 'Måste vara sant eller falskt' });

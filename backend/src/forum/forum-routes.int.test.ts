@@ -122,6 +122,27 @@ describe('GET, PUT and DELETE /api/forum/posts/{id}', () => {
     expect((await admin.delete(`/api/forum/posts/${UNKNOWN}`)).status).toBe(404);
   });
 
+  it('counts the characters a reader sees: invisible ones do not count, an emoji counts once', async () => {
+    const zeroWidth = '\u200b'.repeat(12);
+    for (const [body, message] of [
+      [{ title: zeroWidth, content: 'Ett riktigt innehåll här' }, 'Titel måste vara minst 5 tecken'],
+      [{ title: '\u200b Hej \u2060\ufeff', content: 'Ett riktigt innehåll här' }, 'Titel måste vara minst 5 tecken'],
+      [{ title: '🎤🎤🎤', content: 'Ett riktigt innehåll här' }, 'Titel måste vara minst 5 tecken'],
+      [{ title: 'En bra titel', content: `${zeroWidth}kort${zeroWidth}` }, 'Innehåll måste vara minst 10 tecken'],
+    ] as const) {
+      const reply = await member.post('/api/forum/posts', validPost(body));
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.error).toContain(message);
+    }
+    const emoji = await member.post('/api/forum/posts', validPost({ title: '🎤🎤🎤🎤🎤' }));
+    expect(emoji.status).toBe(201);
+    const post = emoji.body as { id: string };
+    const blankReply = await member.post(`/api/forum/posts/${post.id}/replies`, { content: '\u200b\u200c\u200d' });
+    expect(blankReply.status).toBe(400);
+    expect(blankReply.body.error).toContain('Svaret får inte vara tomt');
+    expect((await visitor.get(`/api/forum/posts/${post.id}`)).body.repliesCount).toBe(0);
+  });
+
   it('lets the author edit, validates like create, and answers the updated post', async () => {
     const post = await createPost(author);
     const bad = await author.put(`/api/forum/posts/${post.id}`, { title: 'nej' });
@@ -162,6 +183,8 @@ describe('GET, PUT and DELETE /api/forum/posts/{id}', () => {
     expect((await member.get(`/api/forum/posts/${post.id}`)).body.views).toBe(1);
     expect((await member.get(`/api/forum/posts/${post.id}`)).body.views).toBe(1);
     expect((await admin.get(`/api/forum/posts/${post.id}`)).body.views).toBe(2);
+    // The author's edit answers the post as readers see it: with the views not yet flushed.
+    expect((await author.put(`/api/forum/posts/${post.id}`, { title: 'Visningar räknas ännu' })).body.views).toBe(2);
     await backend.views.flush();
     await backend.runner.catchUp();
     expect((await author.get(`/api/forum/posts/${post.id}`)).body.views).toBe(3);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleLength } from '../fields';
 
 const email = z
   .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
@@ -21,8 +22,13 @@ export const RegisterInputSchema = z.object({
   email,
   password: z
     .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
-    .min(PASSWORD_MIN_LENGTH, `Lösenordet måste vara minst ${PASSWORD_MIN_LENGTH} tecken`)
-    .max(200, 'Lösenordet får vara högst 200 tecken'),
+    .max(200, 'Lösenordet får vara högst 200 tecken')
+    // Counted in characters (an emoji is one); spaces count, but a password of only blanks is no password.
+    .refine((value) => Array.from(value).length >= PASSWORD_MIN_LENGTH, `Lösenordet måste vara minst ${PASSWORD_MIN_LENGTH} tecken`)
+    .refine(
+      (value) => Array.from(value).length < PASSWORD_MIN_LENGTH || visibleLength(value) > 0,
+      'Lösenordet får inte bestå av bara blanksteg eller osynliga tecken',
+    ),
   firstName: name,
   lastName: name,
 });

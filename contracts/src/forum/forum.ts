@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIRST_CONTEST_YEAR } from '../archive/years';
-import { cleanList, wholeNumber } from '../fields';
+import { cleanList, visibleLength, wholeNumber } from '../fields';
 import { searchText } from '../search/search';
 
 export const FORUM_CATEGORIES = ['lost-media', 'found', 'tips', 'general'] as const;
@@ -58,13 +58,13 @@ export const latestForumYear = (now = new Date()) => now.getFullYear();
 const title = z
   .string({ required_error: 'Titel måste vara minst 5 tecken', invalid_type_error: 'Titeln måste vara text' })
   .trim()
-  .min(FORUM_TITLE_MIN, 'Titel måste vara minst 5 tecken')
-  .max(FORUM_TITLE_MAX, `Titeln får vara högst ${FORUM_TITLE_MAX} tecken`);
+  .max(FORUM_TITLE_MAX, `Titeln får vara högst ${FORUM_TITLE_MAX} tecken`)
+  .refine((value) => visibleLength(value) >= FORUM_TITLE_MIN, 'Titel måste vara minst 5 tecken');
 const content = z
   .string({ required_error: 'Innehåll måste vara minst 10 tecken', invalid_type_error: 'Innehållet måste vara text' })
   .trim()
-  .min(FORUM_CONTENT_MIN, 'Innehåll måste vara minst 10 tecken')
-  .max(FORUM_CONTENT_MAX, `Innehållet får vara högst ${FORUM_CONTENT_MAX} tecken`);
+  .max(FORUM_CONTENT_MAX, `Innehållet får vara högst ${FORUM_CONTENT_MAX} tecken`)
+  .refine((value) => visibleLength(value) >= FORUM_CONTENT_MIN, 'Innehåll måste vara minst 10 tecken');
 const category = z.enum(FORUM_CATEGORIES, {
   errorMap: () => ({ message: `Kategorin måste vara en av: ${FORUM_CATEGORIES.join(', ')}` }),
 });
@@ -116,8 +116,8 @@ export const ForumReplyInputSchema = z.object({
   content: z
     .string({ required_error: 'Svaret får inte vara tomt', invalid_type_error: 'Svaret måste vara text' })
     .trim()
-    .min(1, 'Svaret får inte vara tomt')
-    .max(FORUM_REPLY_MAX, `Svaret får vara högst ${FORUM_REPLY_MAX} tecken`),
+    .max(FORUM_REPLY_MAX, `Svaret får vara högst ${FORUM_REPLY_MAX} tecken`)
+    .refine((value) => visibleLength(value) > 0, 'Svaret får inte vara tomt'),
 });
 
 export const FORUM_SEARCH_LIMIT = 200;

@@ -7,6 +7,7 @@ import {
   FORUM_TITLE_MAX,
   FORUM_TITLE_MIN,
   latestForumYear,
+  visibleLength,
   type ForumCategory,
   type ForumPost,
   type ForumPriority,
@@ -69,9 +70,9 @@ export function validatePostForm(values: PostFormValues, now: Date = new Date())
   const errors: PostFormErrors = {};
   const title = values.title.trim();
   const content = values.content.trim();
-  if (title.length < FORUM_TITLE_MIN) errors.title = `Titel måste vara minst ${FORUM_TITLE_MIN} tecken`;
+  if (visibleLength(title) < FORUM_TITLE_MIN) errors.title = `Titel måste vara minst ${FORUM_TITLE_MIN} tecken`;
   else if (title.length > FORUM_TITLE_MAX) errors.title = `Titeln får vara högst ${FORUM_TITLE_MAX} tecken`;
-  if (content.length < FORUM_CONTENT_MIN) errors.content = `Innehåll måste vara minst ${FORUM_CONTENT_MIN} tecken`;
+  if (visibleLength(content) < FORUM_CONTENT_MIN) errors.content = `Innehåll måste vara minst ${FORUM_CONTENT_MIN} tecken`;
   else if (content.length > FORUM_CONTENT_MAX) errors.content = `Innehållet får vara högst ${FORUM_CONTENT_MAX} tecken`;
   if (values.year.trim() !== '') {
     const latest = latestForumYear(now);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Field, Flex, Heading, Stack, Textarea } from '@chakra-ui/react';
 import { LuSend } from 'react-icons/lu';
-import { FORUM_REPLY_MAX } from '@mello/contracts';
+import { FORUM_REPLY_MAX, visibleLength } from '@mello/contracts';
 import { errorMessage, isUnauthorized } from '../../../api/http';
 import { useCurrentUser } from '../../../auth/current-user';
 import { showToast } from '../../../components/toaster';
@@ -81,7 +81,7 @@ export function ReplyForm({ postId }: { postId: string }) {
         />
       </Field.Root>
       <Flex justify="flex-end">
-        <Button type="submit" colorPalette="brand" disabled={text.trim() === ''} loading={reply.isPending} loadingText="Skickar...">
+        <Button type="submit" colorPalette="brand" disabled={visibleLength(text) === 0} loading={reply.isPending} loadingText="Skickar...">
           <LuSend aria-hidden />
           Skicka svar
         </Button>
