@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { ForumSearchQuerySchema, TextSearchQuerySchema, YearSearchQuerySchema } from '@mello/contracts';
+import { ForumSearchQuerySchema, TextSearchQuerySchema, YearSearchQuerySchema, hasNothingToFind } from '@mello/contracts';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { parseBody } from '../http/validation';
@@ -16,10 +16,15 @@ export function searchRoutes(deps: { engine: SearchEngine }): Router {
     ctx.type = 'json';
     ctx.body = json;
   };
+  /** Validates, then asks the engine unless the query has nothing to find (hasNothingToFind: no hits, either engine). */
+  const search = <Q extends { q: string }>(schema: z.ZodType<Q, z.ZodTypeDef, unknown>, run: (query: Q) => Promise<string>) => async (ctx: Context) => {
+    const query = parseQuery(schema, ctx);
+    answer(ctx, hasNothingToFind(query.q) ? '[]' : await run(query));
+  };
 
-  router.get('/years', async (ctx) => answer(ctx, await engine.searchYears(parseQuery(YearSearchQuerySchema, ctx))));
-  router.get('/articles', async (ctx) => answer(ctx, await engine.searchArticles(parseQuery(TextSearchQuerySchema, ctx).q)));
-  router.get('/videos', async (ctx) => answer(ctx, await engine.searchVideos(parseQuery(TextSearchQuerySchema, ctx).q)));
-  router.get('/forum', async (ctx) => answer(ctx, await engine.searchForum(parseQuery(ForumSearchQuerySchema, ctx))));
+  router.get('/years', search(YearSearchQuerySchema, (query) => engine.searchYears(query)));
+  router.get('/articles', search(TextSearchQuerySchema, (query) => engine.searchArticles(query.q)));
+  router.get('/videos', search(TextSearchQuerySchema, (query) => engine.searchVideos(query.q)));
+  router.get('/forum', search(ForumSearchQuerySchema, (query) => engine.searchForum(query)));
   return router;
 }

@@ -44,6 +44,17 @@ describe('year search on the real archive: filters and hostile input', () => {
     expect((await searchYears({ q: 'all', category: 'all', decade: 'all' })).length).toBeGreaterThan(0);
   });
 
+  it('finds nothing for a query with no letter or digit, while an empty query still lists', async () => {
+    for (const q of ['%', '_', '\\', "'", '🎤', ' %  _ ']) {
+      for (const path of ['years', 'articles', 'videos', 'forum']) {
+        const reply = await client.get(`/api/search/${path}?q=${encodeURIComponent(q)}`);
+        expect(reply.status, `${path} ${q}`).toBe(200);
+        expect(reply.body, `${path} ${q}`).toEqual([]);
+      }
+    }
+    expect((await client.get('/api/search/years?q=')).body).toHaveLength(65);
+  });
+
   it('refuses bad parameters with 400 and a message', async () => {
     // A 10 kB query reaches the app and is refused there; far longer URLs Node itself refuses (431).
     for (const query of ['category=bogus', 'decade=1955', 'decade=abc', 'decade=2030', 'q=a&q=b', `q=${'x'.repeat(201)}`, `q=${'x'.repeat(10_000)}`]) {

@@ -21,6 +21,12 @@ export const searchText = z
   .transform((value) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim())
   .refine((value) => value.length <= MAX_SEARCH_LENGTH, `Sökfrågan får vara högst ${MAX_SEARCH_LENGTH} tecken`);
 
+/**
+ * A query with characters but no letter or digit ('%', '_', '🎤') has nothing to search for: it finds nothing.
+ * Only an empty one lists (the forum's newest posts, every year).
+ */
+export const hasNothingToFind = (q: string): boolean => q.trim() !== '' && !/[\p{L}\p{N}]/u.test(q);
+
 export const YearSearchQuerySchema = z.object({
   q: searchText.default(''),
   category: z
