@@ -89,6 +89,8 @@ describe('years', () => {
     ['year as text', { year: 'nittonhundra' }, 'year'],
     ['year with decimals', { year: 1974.5 }, 'year'],
     ['facts as a number', { facts: 12 }, 'facts'],
+    ['a fact that is not text', { facts: [{}] }, 'facts.0'],
+    ['controversies of numbers', { controversies: [1, 2] }, 'controversies.0'],
     ['isClassic as text', { isClassic: 'ja' }, 'isClassic'],
     ['videoUrl that is not a web address', { videoUrl: 'javascript:alert(1)' }, 'videoUrl'],
     ['venue as null', { venue: null }, 'venue'],
@@ -98,6 +100,8 @@ describe('years', () => {
     const reply = await admin.post('/api/years', { ...sampleYear({ year: 2001 }), ...change });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toContain(field);
+    // In Swedish: none of zod's English defaults ('Invalid input', 'Expected …, received …', 'Required').
+    expect(reply.body.error).not.toMatch(/Invalid|Expected|Required/);
     expect(reply.body.issues.map((i: { path: string }) => i.path)).toContain(field);
     expect(await years()).toEqual(before);
   });
