@@ -43,6 +43,11 @@ const json = (ctx: Context, body: string, status = 200) => {
 export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; views: ViewCounter }): Router {
   const { pool, forum, views } = deps;
   const router = new Router({ prefix: '/api/forum' });
+  /** A post as stored, plus the views counted here and not yet flushed to the log (as every reader is shown). */
+  const withPendingViews = (postId: string, body: string) => {
+    const post = JSON.parse(body) as { views: number };
+    return { ...post, views: post.views + views.pendingFor(postId) };
+  };
 
   router.post('/posts', requireUser, async (ctx) => {
     const input = parseBody(ForumPostCreateInputSchema, ctx.request.body);
@@ -55,14 +60,13 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
     if (body === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
     // A viewer is the signed-in member or, for visitors, the address: a reload within the window is not a view.
     views.record(postId, currentUser(ctx)?.id ?? `ip:${ctx.ip}`);
-    const post = JSON.parse(body) as { views: number };
-    ctx.body = { ...post, views: post.views + views.pendingFor(postId) };
+    ctx.body = withPendingViews(postId, body);
   });
 
   router.put('/posts/:id', requireUser, async (ctx) => {
     const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
     const input = parseBody(ForumPostEditInputSchema, ctx.request.body);
-    json(ctx, await forum.editPost(postId, input, forumActor(ctx), commandContext(ctx)));
+    ctx.body = withPendingViews(postId, await forum.editPost(postId, input, forumActor(ctx), commandContext(ctx)));
   });
 
   router.delete('/posts/:id', requireUser, async (ctx) => {
