@@ -1,4 +1,4 @@
-import { pageMeta, SITE_NAME, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
+import { pageMeta, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
 import { forumPostJson, listArticlesJson, listVideosJson, listYearsJson, yearByNumberJson } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
 import type { ListCache } from '../http/list-cache';
@@ -41,16 +41,6 @@ export function archiveLists(db: CommonQueryMethods, cache?: ListCache): Archive
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
 /**
- * /year/{anything but a year number}: the client shows its year not-found view there ('År abc hittades inte',
- * frontend/src/pages/YearPage.tsx), so the title says the same as for a number with no year (pageMeta.year).
- */
-const yearNotFoundMeta = (param: string): PageMeta => ({
-  ...pageMeta.notFound(`/year/${encodeURIComponent(param)}`),
-  title: `År ${param} hittades inte | ${SITE_NAME}`,
-  description: 'Detta år finns inte i vårt arkiv ännu.',
-});
-
-/**
  * The page meta and HTTP status of a client route, from the same read models the API answers with and the same
  * builders the client uses. Unknown paths, years and articles are 404 (the client shows its not-found view).
  */
@@ -77,7 +67,7 @@ export async function routeMeta(
       return found(pageMeta.years(parse<Year[]>(json)), 200, [{ key: ARCHIVE_KEYS.years, json }]);
     }
     case 'year': {
-      if (route.year === null) return found(yearNotFoundMeta(route.param), 404);
+      if (route.year === null) return found(pageMeta.yearNotFound(route.param), 404);
       const json = await yearByNumberJson(db, route.year);
       const year = json === null ? null : parse<Year>(json);
       return found(pageMeta.year(route.year, year), year ? 200 : 404, [{ key: [...ARCHIVE_KEYS.year, route.year], json: json ?? 'null' }]);

@@ -48,6 +48,9 @@ export function firstCharacters(text: string, length: number): string {
   return Array.from(text.trim()).slice(0, length).join('').trimEnd();
 }
 
+/** The year not-found view's text (spec section 2), also its page description. */
+export const YEAR_NOT_FOUND_DESCRIPTION = 'Detta år finns inte i vårt arkiv ännu.';
+
 const notFoundMeta = (title: string, description: string, path: string): PageMeta => ({
   title: titled(title),
   description,
@@ -67,6 +70,11 @@ export const pageMeta = {
     };
   },
 
+  /** /year/{param} with no such year, whether `param` is a number the archive lacks or not a number at all. */
+  yearNotFound(param: string): PageMeta {
+    return notFoundMeta(`År ${param} hittades inte`, YEAR_NOT_FOUND_DESCRIPTION, `/year/${encodeURIComponent(param)}`);
+  },
+
   years(years: readonly Year[]): PageMeta {
     return {
       title: titled('Alla Melodifestivalen År'),
@@ -79,7 +87,7 @@ export const pageMeta = {
 
   year(yearNumber: number, year: Year | null): PageMeta {
     const path = `/year/${yearNumber}`;
-    if (!year) return notFoundMeta(`År ${yearNumber} hittades inte`, 'Detta år finns inte i vårt arkiv ännu.', path);
+    if (!year) return pageMeta.yearNotFound(String(yearNumber));
     const description =
       firstCharacters(year.description, YEAR_DESCRIPTION_LENGTH) || `Melodifestivalen ${year.year}: ${year.winner} vann med ${year.song}.`;
     return {

@@ -1,5 +1,5 @@
 import { Button, Grid, Stack } from '@chakra-ui/react';
-import { pageMeta, SITE_NAME, type PageMeta } from '@mello/contracts';
+import { pageMeta, YEAR_NOT_FOUND_DESCRIPTION } from '@mello/contracts';
 import { LuArrowLeft, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useYear } from '../api/archive';
@@ -13,16 +13,6 @@ import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '.
 import { YearHero } from '../components/years/YearHero';
 import { usePageMeta } from '../seo/use-page-meta';
 
-/**
- * /year/{anything but a year number}: the same not-found meta as a year number the archive lacks (pageMeta.year),
- * naming what was asked for. The server sends the same for this URL (backend/src/seo/route-meta.ts).
- */
-const yearNotFoundMeta = (param: string): PageMeta => ({
-  ...pageMeta.notFound(`/year/${encodeURIComponent(param)}`),
-  title: `År ${param} hittades inte | ${SITE_NAME}`,
-  description: 'Detta år finns inte i vårt arkiv ännu.',
-});
-
 /** /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure. */
 export default function YearPage() {
   const { year: param = '' } = useParams();
@@ -34,13 +24,13 @@ export default function YearPage() {
   const navigate = useNavigate();
   const remove = useDeleteYear(() => navigate('/years'));
   // While loading, the head stays as it is (the server's tags are already right for this URL).
-  usePageMeta(isLoading ? null : Number.isNaN(yearNumber) ? yearNotFoundMeta(param) : pageMeta.year(yearNumber, year ?? null));
+  usePageMeta(isLoading ? null : Number.isNaN(yearNumber) ? pageMeta.yearNotFound(param) : pageMeta.year(yearNumber, year ?? null));
 
   if (isLoading) return <LoadingText>Laddar år {yearLabel}...</LoadingText>;
   if (!year) {
     return (
       <PageContainer>
-        <EmptyState as="h1" title={`År ${yearLabel} hittades inte`} description="Detta år finns inte i vårt arkiv ännu.">
+        <EmptyState as="h1" title={`År ${yearLabel} hittades inte`} description={YEAR_NOT_FOUND_DESCRIPTION}>
           <Button asChild colorPalette="gold">
             <RouterLink to="/years">
               <LuArrowLeft aria-hidden="true" /> Tillbaka till alla år
