@@ -15,15 +15,11 @@ export const EVENT_STORE_UNAVAILABLE_MESSAGE = 'Händelseloggen är inte nåbar 
 
 /**
  * A known path asked with a method none of its routes take (405), or with a method the router does not know at
- * all (501). `allow` is what the path does take, for the Allow header.
+ * all (501). The error middleware names the method and the Allow header from the request.
  */
 export class UnsupportedMethodError extends Error {
-  constructor(
-    readonly status: 405 | 501,
-    readonly method: string,
-    readonly allow: string[],
-  ) {
-    super(`${status} ${method}`);
+  constructor(readonly status: 405 | 501) {
+    super(`Method not supported (${status})`);
     this.name = new.target.name;
   }
 }
@@ -34,11 +30,17 @@ export class UnsupportedMethodError extends Error {
  * `router.allowedMethods()` would go.
  */
 export function allowedMethods(router: Router): ReturnType<Router['allowedMethods']> {
-  // Only the request's context knows the matched routes, and the router's error factories take no arguments.
-  return (ctx, next) => {
-    const unsupported = (status: 405 | 501) => () => new UnsupportedMethodError(status, ctx.method, allowedFor(ctx));
-    return router.allowedMethods({ throw: true, methodNotAllowed: unsupported(405), notImplemented: unsupported(501) })(ctx, next);
-  };
+  return router.allowedMethods({
+    throw: true,
+    methodNotAllowed: () => new UnsupportedMethodError(405),
+    notImplemented: () => new UnsupportedMethodError(501),
+  });
+}
+
+function unsupportedMethod(ctx: Context, status: 405 | 501): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  const allow = allowedFor(ctx);
+  const message = status === 405 ? `Metoden ${ctx.method} stöds inte för den här adressen` : `Metoden ${ctx.method} stöds inte av servern`;
+  return { status, body: { error: message }, headers: allow.length > 0 ? { Allow: allow.join(', ') } : {} };
 }
 
 /** The methods of every route whose path matched (the router collects them on the context across routers). */
@@ -61,7 +63,7 @@ export function errorMiddleware(log: Log) {
         throw new AppError(404, `Okänd adress: ${ctx.method} ${ctx.path}`);
       }
     } catch (error) {
-      const { status, body, headers } = toResponse(error);
+      const { status, body, headers } = error instanceof UnsupportedMethodError ? unsupportedMethod(ctx, error.status) : toResponse(error);
       // An outage answers every request with 503: one line each, without the stack.
       if (status === 503) log('request failed: service unavailable', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.message ?? error) });
       else if (status >= 500 && !(error instanceof UnsupportedMethodError)) log('request failed', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
@@ -75,11 +77,6 @@ export function errorMiddleware(log: Log) {
 function toResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (error instanceof AppError) {
     return { status: error.status, body: error.issues ? { error: error.message, issues: error.issues } : { error: error.message }, headers: error.headers };
-  }
-  if (error instanceof UnsupportedMethodError) {
-    const headers: Record<string, string> = error.allow.length > 0 ? { Allow: error.allow.join(', ') } : {};
-    const message = error.status === 405 ? `Metoden ${error.method} stöds inte för den här adressen` : `Metoden ${error.method} stöds inte av servern`;
-    return { status: error.status, body: { error: message }, headers };
   }
   const httpError = error as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
   const status = httpError.status ?? httpError.statusCode;
