@@ -12,7 +12,7 @@ import { LoadingText } from '../components/LoadingText';
 import { PageContainer } from '../components/PageContainer';
 import { showToast } from '../components/toaster';
 import { useDeletePost, useForumPost, useForumReplies, useLikePost, useMyLikes, useUpdatePost } from '../features/forum/api';
-import { ConfirmDialog } from '../features/forum/components/ConfirmDialog';
+import { ConfirmDialog } from '../components/content/ConfirmDialog';
 import { LikeButton } from '../features/forum/components/LikeButton';
 import { OwnerMenu } from '../features/forum/components/OwnerMenu';
 import { PostEditForm } from '../features/forum/components/PostEditForm';

@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/dates';
 import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { useDeleteReply, useLikeReply } from '../api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/content/ConfirmDialog';
 import { LikeButton } from './LikeButton';
 
 type Props = { reply: ForumReply; liked: boolean; canDelete: boolean; userId: string | null };
