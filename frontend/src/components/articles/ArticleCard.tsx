@@ -1,4 +1,5 @@
 import { Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { linkCardStyle } from '../content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuArrowRight } from 'react-icons/lu';
 import type { Article } from '@mello/contracts';
@@ -18,15 +19,11 @@ export function ArticleCard({ article, featured = false, headingAs = 'h3' }: Pro
     <LinkBox asChild>
       <Card.Root
         overflow="hidden"
-        bg="bg.panel"
-        borderColor="border"
+        {...linkCardStyle('2px')}
         borderTopWidth="4px"
         borderTopColor={featured ? 'gold.solid' : 'brand.solid'}
         flexDirection={featured && article.imageUrl ? { base: 'column', md: 'row' } : 'column'}
         height="full"
-        transition="transform 0.2s, border-color 0.2s"
-        _hover={{ borderColor: 'brand.500', transform: 'translateY(-2px)' }}
-        _focusWithin={{ borderColor: 'brand.500' }}
       >
         {article.imageUrl && (
           <ArticleImage

@@ -1,4 +1,5 @@
 import { Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { linkCardStyle } from '../content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ForumSearchHit } from '../../api/search';
 import { formatDate } from '../../lib/dates';
@@ -8,11 +9,7 @@ export function ForumHit({ post }: { post: ForumSearchHit }) {
   return (
     <LinkBox asChild>
       <Card.Root
-        bg="bg.panel"
-        borderColor="border"
-        transition="border-color 0.2s"
-        _hover={{ borderColor: 'brand.500' }}
-        _focusWithin={{ borderColor: 'brand.500' }}
+        {...linkCardStyle()}
       >
         <Card.Body gap="2" p="5">
           <Heading as="h3" size="md" lineHeight="short">

@@ -1,36 +1,21 @@
-import { Badge, Card, Heading, HStack, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { linkCardStyle } from '../content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuMapPin } from 'react-icons/lu';
 import type { Year } from '@mello/contracts';
-import { yearBadge } from '../../lib/badges';
+import { YearBadge, YearCardImage } from '../years/YearCardParts';
 
 /** A year in the search results: picture, year, badge, 'winner - song', description, venue and city. */
 export function YearHit({ year }: { year: Year }) {
-  const badge = yearBadge(year);
   const place = [year.venue, year.city].filter((part) => part.trim() !== '').join(', ');
   return (
     <LinkBox asChild>
       <Card.Root
         height="full"
         overflow="hidden"
-        bg="bg.panel"
-        borderColor="border"
-        transition="transform 0.2s, border-color 0.2s"
-        _hover={{ borderColor: 'brand.500', transform: 'translateY(-2px)' }}
-        _focusWithin={{ borderColor: 'brand.500' }}
+        {...linkCardStyle('2px')}
       >
-        {year.imageUrl && (
-          <Image
-            src={year.imageUrl}
-            alt={`${year.winner} i Melodifestivalen ${year.year}`}
-            loading="lazy"
-            decoding="async"
-            width={640}
-            height={360}
-            aspectRatio="16 / 9"
-            objectFit="cover"
-          />
-        )}
+        <YearCardImage year={year} />
         <Card.Body gap="2" p="5">
           <HStack justify="space-between" align="start">
             <Heading as="h3" fontSize="3xl" fontWeight="900" lineHeight="1" color="gold.fg">
@@ -38,9 +23,7 @@ export function YearHit({ year }: { year: Year }) {
                 <RouterLink to={`/year/${year.year}`}>{year.year}</RouterLink>
               </LinkOverlay>
             </Heading>
-            <Badge colorPalette={badge === 'Klassiker' ? 'brand' : 'gray'} variant={badge === 'Klassiker' ? 'solid' : 'outline'}>
-              {badge}
-            </Badge>
+            <YearBadge year={year} />
           </HStack>
           <Text fontWeight="bold">
             {year.winner} - {year.song}

@@ -1,4 +1,5 @@
 import { Badge, Box, Card, Grid, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { linkCardStyle } from '../content/link-card';
 import { LuPlay } from 'react-icons/lu';
 import type { Video } from '@mello/contracts';
 import { videoCategoryLabel, videoPlatformLabel } from '../../lib/badges';
@@ -20,11 +21,7 @@ export function FeaturedVideo({ video, headingAs = 'h3' }: Props) {
     <LinkBox asChild>
       <Card.Root
         overflow="hidden"
-        bg="bg.panel"
-        borderColor="border"
-        transition="border-color 0.2s"
-        _hover={{ borderColor: 'brand.500' }}
-        _focusWithin={{ borderColor: 'brand.500' }}
+        {...linkCardStyle()}
       >
         <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }}>
           <Box position="relative">

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { linkCardStyle } from '../content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuPencil } from 'react-icons/lu';
 import type { Video } from '@mello/contracts';
@@ -19,11 +20,7 @@ export function VideoCard({ video }: { video: Video }) {
     <Card.Root
       flex="1"
       overflow="hidden"
-      bg="bg.panel"
-      borderColor="border"
-      transition="transform 0.2s, border-color 0.2s"
-      _hover={{ borderColor: 'brand.500', transform: 'translateY(-2px)' }}
-      _focusWithin={{ borderColor: 'brand.500' }}
+      {...linkCardStyle('2px')}
     >
       <LinkBox flex="1" display="flex" flexDirection="column">
         <Box position="relative">

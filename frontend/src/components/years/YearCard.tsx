@@ -1,7 +1,8 @@
-import { Badge, Box, Card, Heading, HStack, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { linkCardStyle } from '../content/link-card';
 import type { Year } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
-import { yearBadge } from '../../lib/badges';
+import { YearBadge, YearCardImage } from './YearCardParts';
 
 type Props = {
   year: Year;
@@ -12,22 +13,15 @@ type Props = {
 
 /** One contest year, linking to /year/{year}; the whole card is the hit area, the year the link. */
 export function YearCard({ year, showDescription = false, headingAs = 'h3' }: Props) {
-  const badge = yearBadge(year);
   const place = [year.venue, year.city].filter(Boolean).join(', ');
   return (
     <LinkBox asChild>
       <Card.Root
         height="full"
         overflow="hidden"
-        bg="bg.panel"
-        borderColor="border"
-        transition="transform 0.2s, border-color 0.2s"
-        _hover={{ borderColor: 'brand.500', transform: 'translateY(-2px)' }}
-        _focusWithin={{ borderColor: 'brand.500' }}
+        {...linkCardStyle('2px')}
       >
-        {year.imageUrl && (
-          <Image src={year.imageUrl} alt={`${year.winner} i Melodifestivalen ${year.year}`} loading="lazy" width={640} height={360} aspectRatio="16 / 9" objectFit="cover" />
-        )}
+        <YearCardImage year={year} />
         <Card.Body gap="3" p="5">
           <HStack justify="space-between" align="start">
             <Heading as={headingAs} fontFamily="heading" fontSize="4xl" fontWeight="900" lineHeight="1" color="gold.fg">
@@ -35,9 +29,7 @@ export function YearCard({ year, showDescription = false, headingAs = 'h3' }: Pr
                 <RouterLink to={`/year/${year.year}`}>{year.year}</RouterLink>
               </LinkOverlay>
             </Heading>
-            <Badge colorPalette={badge === 'Klassiker' ? 'brand' : 'gray'} variant={badge === 'Klassiker' ? 'solid' : 'outline'}>
-              {badge}
-            </Badge>
+            <YearBadge year={year} />
           </HStack>
           <Box>
             <Text fontWeight="bold" fontSize="lg" color="fg">

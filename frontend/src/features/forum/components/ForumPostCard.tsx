@@ -1,4 +1,5 @@
 import { Badge, Card, Flex, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
+import { linkCardStyle } from '../../../components/content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuCoins } from 'react-icons/lu';
 import type { ForumPost } from '@mello/contracts';
@@ -18,13 +19,9 @@ export function ForumPostCard({ post, headingAs = 'h2' }: { post: ForumPost; hea
     <Highlight id={post.id}>
       <LinkBox asChild>
         <Card.Root
-          bg="bg.panel"
-          borderColor="border"
+          {...linkCardStyle('1px')}
           borderLeftWidth="4px"
           borderLeftColor={post.status === 'solved' ? 'green.500' : post.category === 'lost-media' ? 'brand.solid' : 'border.emphasized'}
-          transition="border-color 0.2s, transform 0.2s"
-          _hover={{ borderColor: 'brand.500', transform: 'translateY(-1px)' }}
-          _focusWithin={{ borderColor: 'brand.500' }}
         >
           <Card.Body gap="3" p={{ base: '4', md: '5' }}>
             <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
