@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { searchMigrations } from '@mello/projections';
+import { loadConfig, type Config } from '../src/config';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
 import { eventStoreMigrations } from '../src/event-store/postgres/schema';
@@ -83,4 +84,16 @@ export async function serverSettings(uri: string): Promise<Record<string, string
   } finally {
     await client.end();
   }
+}
+
+/** A backend's settings on a bench database: any free port on loopback, a fixed session secret, plus `env`. */
+export function benchBackendConfig(database: Pick<BenchDatabase, 'uri' | 'dataDir'>, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATABASE_URL: database.uri,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    ...env,
+  });
 }

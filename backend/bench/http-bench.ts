@@ -16,8 +16,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { median, ratio } from '../src/bench-report/stats';
 import { startBackend, type Backend } from '../src/app/backend';
-import { loadConfig } from '../src/config';
-import { startBenchDatabase } from './bench-database';
+import { benchBackendConfig, startBenchDatabase } from './bench-database';
 import { BASELINE_PREFIX, baselineRouter, capture, type CapturedResponse } from './http/baseline-routes';
 import { log } from './store/common';
 
@@ -51,14 +50,7 @@ let backend: Backend | null = null;
 try {
   const started = performance.now();
   backend = await startBackend(
-    loadConfig({
-      DATABASE_URL: database.uri,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-      IMPORT_ARCHIVE: 'true',
-    }),
+    benchBackendConfig(database, { IMPORT_ARCHIVE: 'true' }),
     { log: (message) => log(`backend: ${message}`), extraRouters: [baselineRouter(captured)] },
   );
   log(`backend with the imported archive up in ${((performance.now() - started) / 1000).toFixed(1)} s at ${backend.url}`);

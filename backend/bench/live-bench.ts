@@ -22,9 +22,8 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ForumChange, ForumPresence } from '@mello/contracts';
 import { startBackend, type Backend } from '../src/app/backend';
-import { loadConfig } from '../src/config';
 import { watchPost, type LiveClient } from '../test/live-client';
-import { startBenchDatabase } from './bench-database';
+import { benchBackendConfig, startBenchDatabase } from './bench-database';
 import { Arrivals, connectAudience, inBatches } from './live/audience';
 import { startBareServer } from './live/bare-server';
 import { BenchMember } from './live/http-member';
@@ -49,15 +48,7 @@ let closing = false;
 const shutdownMessages = new Map<string, number>();
 try {
   backend = await startBackend(
-    loadConfig({
-      DATABASE_URL: database.uri,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-      IMPORT_ARCHIVE: 'false',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-    }),
+    benchBackendConfig(database, { IMPORT_ARCHIVE: 'false', RATE_LIMIT_WRITES_PER_MINUTE: '100000' }),
     {
       log: (message, detail) => {
         const text = `backend: ${message}${detail ? ` ${JSON.stringify(detail)}` : ''}`;

@@ -11,9 +11,8 @@
 import { LIVE_SCHEMA } from '@mello/projections';
 import { sql } from 'slonik';
 import { startBackend } from '../src/app/backend';
-import { loadConfig } from '../src/config';
 import { appendGeneratedPosts } from '../test/forum-fixtures';
-import { startBenchDatabase } from './bench-database';
+import { benchBackendConfig, startBenchDatabase } from './bench-database';
 import { log, percentile } from './store/common';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
@@ -22,7 +21,7 @@ const TARGET_P95_MS = 20;
 
 const database = await startBenchDatabase(log);
 const backend = await startBackend(
-  loadConfig({ DATABASE_URL: database.uri, PORT: '0', HOST: '127.0.0.1', DATA_DIR: database.dataDir, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', IMPORT_ARCHIVE: 'true', CLIENT_BUILD: 'skip' }),
+  benchBackendConfig(database, { IMPORT_ARCHIVE: 'true', CLIENT_BUILD: 'skip' }),
 );
 try {
   log(`Appending ${POSTS} generated forum posts…`);
