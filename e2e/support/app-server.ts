@@ -1,25 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../backend/test/free-port';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const E2E_ADMIN = { email: 'admin@e2e.melloarkivet.se', password: 'e2e-admin-password-1' };
 
 export type AppServer = { url: string; output: () => string; stop: () => Promise<void> };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const exited = (child: ChildProcess, ms: number) =>
   new Promise<boolean>((resolve) => {
