@@ -98,28 +98,25 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const stemMatch = (term: string) => (stems.has(term) ? sql.fragment`tsv @@ ${stems.get(term)!}::tsquery` : sql.fragment`false`);
 
   const field = spec.namesOnly ? sql.fragment`names` : sql.fragment`body`;
-  // A word matches as a substring (LIKE, which the trigram index answers), its stem or a close spelling.
-  const matchOf = (term: string) => {
+  type Contains = (text: FragmentSqlToken, part: string) => FragmentSqlToken;
+  // Finding rows: LIKE '%…%', which the trigram index answers. Testing a row already found: strpos (a skip-table
+  // search), several times cheaper, and equal here, since normalised words hold no LIKE wildcards.
+  const like: Contains = (text, part) => sql.fragment`${text} LIKE ${`%${part}%`}`;
+  const contains: Contains = (text, part) => sql.fragment`strpos(${text}, ${part}) > 0`;
+  /** A word matches as a substring, its stem or a close spelling. */
+  const matchOf = (term: string, has: Contains) => {
     const stem = spec.namesOnly ? sql.fragment`` : sql.fragment`OR ${stemMatch(term)}`;
-    const spelt = spellingsOf(term).map((row) => sql.fragment`OR ${field} LIKE ${`%${row.word}%`}`);
-    return sql.fragment`(${field} LIKE ${`%${term}%`} ${stem} ${spaced(spelt)})`;
+    const spelt = spellingsOf(term).map((row) => sql.fragment`OR ${has(field, row.word)}`);
+    return sql.fragment`(${has(field, term)} ${stem} ${spaced(spelt)})`;
   };
-  const matches = required.map(matchOf);
-  // The same test on a row already found: strpos (a skip-table search) is several times cheaper than LIKE '%…%',
-  // and equal to it here, since normalised words hold no LIKE wildcards.
-  const contains = (text: FragmentSqlToken, part: string) => sql.fragment`strpos(${text}, ${part}) > 0`;
-  const rowMatchOf = (term: string) => {
-    const stem = spec.namesOnly ? sql.fragment`` : sql.fragment`OR ${stemMatch(term)}`;
-    const spelt = spellingsOf(term).map((row) => sql.fragment`OR ${contains(field, row.word)}`);
-    return sql.fragment`(${contains(field, term)} ${stem} ${spaced(spelt)})`;
-  };
+  const matches = required.map((term) => matchOf(term, like));
   const padded = sql.fragment`' ' || names || ' '`;
   const fieldPadded = sql.fragment`' ' || ${field} || ' '`;
   // Every branch below the year implies the word's match (the names are part of the body), so a row without it
   // scores 0 after one test instead of all of them: with several words, most rows lack most words.
   const scoreOf = (term: string) => sql.fragment`(CASE
     ${spec.exactYear ? sql.fragment`WHEN year::text = ${term} THEN 10` : sql.fragment``}
-    WHEN NOT ${rowMatchOf(term)} THEN 0
+    WHEN NOT ${matchOf(term, contains)} THEN 0
     WHEN ${contains(padded, ` ${term} `)} THEN 10
     WHEN ${contains(padded, ` ${term}`)} THEN 7
     WHEN ${contains(fieldPadded, ` ${term} `)} THEN 5
