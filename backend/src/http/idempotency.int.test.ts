@@ -256,3 +256,14 @@ it('a key outlives the backend: a new backend on the same database replays every
     expect(await counts(c), route).toEqual(plus(first.before, 1));
   }
 });
+
+it('a like needs no key: it is a set, not a toggle, so a resent like (key or not) still counts once', async () => {
+  const post = await otherMember.post('/api/forum/posts', { title: 'Inlägget att gilla', content: 'Gilla gärna, två gånger.' });
+  const like = () => member.post(`/api/forum/posts/${post.body.id}/like`, undefined, withKey('samma-nyckel'));
+  const answers = [await like(), await like()];
+  expect(answers.map((answer) => answer.body)).toEqual([
+    { postId: post.body.id, likes: 1, liked: true },
+    { postId: post.body.id, likes: 1, liked: true },
+  ]);
+  expect(backend.idempotentRoutes.some((route) => route.includes('/like'))).toBe(false);
+});
