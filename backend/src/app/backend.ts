@@ -15,6 +15,8 @@ import { deleteExpiredSessions } from '../auth/session-store';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
 import { createHttpApp } from '../http/app';
+import { idempotentRoutes } from '../http/idempotency';
+import { deleteExpiredIdempotencyKeys } from '../http/idempotency-keys';
 import { ListCache } from '../http/list-cache';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
@@ -50,6 +52,8 @@ export type Backend = {
   databaseUri: string;
   /** This backend's Prometheus registry and series (GET /metrics). */
   metrics: Metrics;
+  /** `METHOD /path` of the create routes that take an Idempotency-Key, as the routers declare them. */
+  idempotentRoutes: string[];
   close: () => Promise<void>;
 };
 
@@ -103,6 +107,16 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       loginPerIp: new RateLimiter(config.rateLimits.loginPerIp, 15 * 60 * 1000),
       registerPerIp: new RateLimiter(config.rateLimits.registerPerIp, 60 * 60 * 1000),
     };
+    const routers = [
+      authRoutes({ pool, adminEmail: config.adminEmail, limits }),
+      yearRoutes({ pool, lists, years: services.years }),
+      videoRoutes({ pool, lists, videos: services.videos }),
+      articleRoutes({ pool, lists, articles: services.articles }),
+      searchRoutes({ engine: search }),
+      forumRoutes({ pool, forum, views }),
+      adminRoutes({ pool, store, services, search }),
+      ...(options.extraRouters ?? []),
+    ];
     const app = createHttpApp({
       config,
       pool,
@@ -119,16 +133,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
           metricsToken: config.metricsToken,
         }),
       },
-      routers: [
-        authRoutes({ pool, adminEmail: config.adminEmail, limits }),
-        yearRoutes({ pool, lists, years: services.years }),
-        videoRoutes({ pool, lists, videos: services.videos }),
-        articleRoutes({ pool, lists, articles: services.articles }),
-        searchRoutes({ engine: search }),
-        forumRoutes({ pool, forum, views }),
-        adminRoutes({ pool, store, services, search }),
-        ...(options.extraRouters ?? []),
-      ],
+      routers,
     });
     // Its drain runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.
     const { server, url } = await serveHttp(app.callback(), config, shutdown);
@@ -145,10 +150,12 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     });
     shutdown.add(() => live.close());
     metrics.sources.sockets = () => live.io.engine.clientsCount;
-    const sweep = setInterval(() => void deleteExpiredSessions(pool).catch(() => undefined), 10 * 60 * 1000);
+    // Expired sessions and idempotency keys are never used (each query skips them); this only reclaims the rows.
+    const sweepExpired = () => Promise.all([deleteExpiredSessions(pool), deleteExpiredIdempotencyKeys(pool)]);
+    const sweep = setInterval(() => void sweepExpired().catch(() => undefined), 10 * 60 * 1000);
     sweep.unref();
     shutdown.add(async () => clearInterval(sweep));
-    await deleteExpiredSessions(pool);
+    await sweepExpired();
 
     return {
       url,
@@ -162,6 +169,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       search,
       databaseUri: database.uri,
       metrics,
+      idempotentRoutes: idempotentRoutes(routers),
       close: () => shutdown.run(),
     };
   } catch (error) {

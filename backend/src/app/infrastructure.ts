@@ -3,6 +3,7 @@ import type { DatabasePool } from 'slonik';
 import { authMigrations } from '../auth/auth-schema';
 import type { Config } from '../config';
 import { migrate } from '../db/migrate';
+import { idempotencyMigrations } from '../http/idempotency-schema';
 import { createDatabasePool } from '../db/pool';
 import { createEventStoreDbEventStore } from '../event-store/eventstoredb/esdb-event-store';
 import type { EventStore } from '../event-store/port';
@@ -36,7 +37,7 @@ export async function openInfrastructure(config: Config, log: Log): Promise<Infr
   try {
     const database = await openDatabase(config, log);
     shutdown.add(database.stop);
-    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...searchMigrations, ...socketAdapterMigrations]);
+    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...idempotencyMigrations, ...searchMigrations, ...socketAdapterMigrations]);
     const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
     shutdown.add(() => pool.end());
     const store = await openEventStore(config, pool, database.uri);

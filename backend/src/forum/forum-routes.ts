@@ -11,6 +11,7 @@ import { forumPostJson, forumRepliesJson, likedTargetIds } from '@mello/projecti
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
+import { idempotentCreate } from '../http/idempotency';
 import { commandContext } from '../http/request-context';
 import { isUuid, parseBody } from '../http/validation';
 import { NotFoundError, UnauthorizedError } from '../shared/errors';
@@ -43,13 +44,15 @@ const json = (ctx: Context, body: string, status = 200) => {
 export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; views: ViewCounter }): Router {
   const { pool, forum, views } = deps;
   const router = new Router({ prefix: '/api/forum' });
+  // The creates take an Idempotency-Key (a retried or double-sent post or reply is made once); likes need none.
+  const idempotent = idempotentCreate(pool);
   /** A post as stored, plus the views counted here and not yet flushed to the log (as every reader is shown). */
   const withPendingViews = (postId: string, body: string) => {
     const post = JSON.parse(body) as { views: number };
     return { ...post, views: post.views + views.pendingFor(postId) };
   };
 
-  router.post('/posts', requireUser, async (ctx) => {
+  router.post('/posts', requireUser, idempotent, async (ctx) => {
     const input = parseBody(ForumPostCreateInputSchema, ctx.request.body);
     json(ctx, await forum.createPost(input, forumActor(ctx), commandContext(ctx)), 201);
   });
@@ -81,7 +84,7 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
     json(ctx, await forumRepliesJson(pool, postId));
   });
 
-  router.post('/posts/:id/replies', requireUser, async (ctx) => {
+  router.post('/posts/:id/replies', requireUser, idempotent, async (ctx) => {
     const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
     const { content } = parseBody(ForumReplyInputSchema, ctx.request.body);
     json(ctx, await forum.postReply(postId, content, forumActor(ctx), commandContext(ctx)), 201);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DocumentService } from '../archive/document-service';
 import { requireAdmin } from '../auth/guards';
 import { NotFoundError } from '../shared/errors';
+import { idempotentCreate } from './idempotency';
 import { ifNoneMatchHits, type ListCache } from './list-cache';
 import { commandContext } from './request-context';
 import { isUuid, parseBody } from './validation';
@@ -11,7 +12,7 @@ import { isUuid, parseBody } from './validation';
 /**
  * A curated document resource under `prefix`: GET / answers the list read model's JSON as it is (cached per
  * read-model position, with an ETag for conditional requests); POST /,
- * PUT /:id and DELETE /:id are commands for a curated document (years, videos, articles):
+ * PUT /:id and DELETE /:id are commands (POST takes an Idempotency-Key: idempotency.ts) for a curated document (years, videos, articles):
  * admin only, validated against the contract schemas, answered after the read models caught up.
  */
 export function documentRoutes<F extends Record<string, unknown>, CreateSchema extends z.ZodTypeAny, UpdateSchema extends z.ZodTypeAny>(
@@ -50,7 +51,7 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
     return id;
   };
 
-  router.post('/', requireAdmin, async (ctx) => {
+  router.post('/', requireAdmin, idempotentCreate(options.db), async (ctx) => {
     const fields = prepare(parseBody(options.createSchema, ctx.request.body));
     ctx.status = 201;
     ctx.body = await options.service.create(fields, commandContext(ctx));

@@ -74,7 +74,8 @@ export function errorMiddleware(log: Log) {
   };
 }
 
-function toResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+/** The status, body and headers an error becomes (also what idempotency.ts records for a failed create). */
+export function toResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (error instanceof AppError) {
     return { status: error.status, body: error.issues ? { error: error.message, issues: error.issues } : { error: error.message }, headers: error.headers };
   }

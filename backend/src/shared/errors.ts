@@ -6,7 +6,7 @@ import type { FieldIssue } from '@mello/contracts';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly issues?: FieldIssue[],
     readonly headers: Record<string, string> = {},

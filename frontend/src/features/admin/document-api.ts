@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { archiveKeys } from '../../api/archive';
 import { apiFetch, errorMessage } from '../../api/http';
+import { useIdempotentMutationFn } from '../../api/idempotency';
 import { showToast } from '../../components/toaster';
 
 /** The admin's curated documents and what each one's calls, caches and toasts are (spec sections 7 and 8). */
@@ -44,12 +45,16 @@ export function invalidateDocumentLists(queryClient: QueryClient, kind: Document
 
 const itemUrl = (kind: DocumentKind, id: string) => `${DOCUMENTS[kind].path}/${encodeURIComponent(id)}`;
 
-/** POST: 'X skapad!' and `onCreated` (the form resets); errors 'Fel' with the server's error or the spec fallback. */
+/**
+ * POST: 'X skapad!' and `onCreated` (the form resets); errors 'Fel' with the server's error or the spec fallback.
+ * Each submission carries an Idempotency-Key, so a resent create makes one item (api/idempotency.ts).
+ */
 export function useCreateDocument<Input, Output = unknown>(kind: DocumentKind, onCreated?: (created: Output) => void) {
   const queryClient = useQueryClient();
   const texts = DOCUMENTS[kind];
+  const mutationFn = useIdempotentMutationFn((input: Input, headers) => apiFetch<Output>(texts.path, { method: 'POST', json: input, headers }));
   return useMutation({
-    mutationFn: (input: Input) => apiFetch<Output>(texts.path, { method: 'POST', json: input }),
+    mutationFn,
     onSuccess: async (created) => {
       showToast({ title: texts.created, type: 'success' });
       onCreated?.(created);

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForumPost, ForumReply } from '@mello/contracts';
 import { ApiError, NetworkError, apiFetch, withQuery } from '../../api/http';
+import { useIdempotentMutationFn } from '../../api/idempotency';
 import { applyForumChange } from '../../live/apply-change';
 import type { ListFilter } from '../../live/forum-cache';
 import { forumListKey, forumPostKey, forumRepliesKey, myLikesKey, pendingKey } from './keys';
@@ -75,10 +76,12 @@ export const useMyLikes = (postId: string, userId: string | null) =>
         .catch(() => new Set<string>()),
   }).data ?? new Set<string>();
 
+/** Creates send an Idempotency-Key per submission, so a resent post or reply is made once (api/idempotency.ts). */
 export function useCreatePost() {
   const client = useQueryClient();
+  const mutationFn = useIdempotentMutationFn((input: PostInput, headers) => apiFetch<ForumPost>('/api/forum/posts', { method: 'POST', json: input, headers }));
   return useMutation({
-    mutationFn: (input: PostInput) => apiFetch<ForumPost>('/api/forum/posts', { method: 'POST', json: input }),
+    mutationFn,
     // The post's own cache is left empty: opening it fetches it, which counts the view.
     onSuccess: (post) => applyForumChange(client, { kind: 'post-created', post, position: OWN }, { highlight: false }),
   });
@@ -106,8 +109,11 @@ const cachedReplies = (client: ReturnType<typeof useQueryClient>, postId: string
 
 export function usePostReply(postId: string) {
   const client = useQueryClient();
+  const mutationFn = useIdempotentMutationFn((content: string, headers) =>
+    apiFetch<ForumReply>(`${postPath(postId)}/replies`, { method: 'POST', json: { content }, headers }),
+  );
   return useMutation({
-    mutationFn: (content: string) => apiFetch<ForumReply>(`${postPath(postId)}/replies`, { method: 'POST', json: { content } }),
+    mutationFn,
     onSuccess: (reply) => {
       // The live message may have brought the reply (and the new count) already.
       if (cachedReplies(client, postId).some((item) => item.id === reply.id)) return;
