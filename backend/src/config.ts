@@ -31,6 +31,11 @@ export type Config = {
   runProjections: boolean;
   /** Port of the projections worker's health server. */
   workerPort: number;
+  /**
+   * Limits of the pools that serve requests (docs/operations.md): a database that is away or hangs answers 503
+   * after about these, instead of holding requests for as long as it hangs. Migrations and rebuilds go without.
+   */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   notes: string[];
 };
 
@@ -106,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || null,
     runProjections: env.RUN_PROJECTIONS !== 'false',
     workerPort: int(env.WORKER_PORT, 3001),
+    databaseTimeouts: {
+      connectMs: Math.max(1, int(env.DB_CONNECT_TIMEOUT_MS, 2000)),
+      statementMs: Math.max(1, int(env.DB_STATEMENT_TIMEOUT_MS, 5000)),
+      idleInTransactionMs: Math.max(1, int(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000)),
+    },
     notes,
   };
 }

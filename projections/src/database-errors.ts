@@ -13,6 +13,17 @@ import {
  * answers the first kind with 503 (backend/src/http/error-middleware.ts).
  */
 
+/**
+ * A statement that got no answer at all within its deadline: the server hangs (frozen, swapping, a stalled disk)
+ * rather than refuses. The connection it was sent on is given up (backend/src/db/answer-deadline.ts).
+ */
+export class DatabaseNotAnsweringError extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`The database did not answer within ${deadlineMs} ms`);
+    this.name = new.target.name;
+  }
+}
+
 /** Socket-level codes of a server that is down, restarting or unreachable. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -45,7 +56,7 @@ const codeOf = (error: unknown): string | undefined => {
 /** The database cannot be reached or ended our session: the same call may work once it is back. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of chain(error)) {
-    if (link instanceof ConnectionError || link instanceof BackendTerminatedError || link instanceof BackendTerminatedUnexpectedlyError) return true;
+    if (link instanceof DatabaseNotAnsweringError || link instanceof ConnectionError || link instanceof BackendTerminatedError || link instanceof BackendTerminatedUnexpectedlyError) return true;
     const code = codeOf(link);
     if (code && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true;
     const message = (link as { message?: unknown }).message;

@@ -1,6 +1,6 @@
 import { BackendTerminatedError, ConnectionError, StatementTimeoutError } from 'slonik';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isTransientDatabaseError } from './database-errors';
+import { DatabaseNotAnsweringError, isDatabaseUnavailable, isTransientDatabaseError } from './database-errors';
 import { retryDelayMs } from './runner';
 
 /** A node-postgres DatabaseError as the driver hands it over: a message and a SQLSTATE. */
@@ -14,6 +14,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
+  });
+
+  it('knows a database that does not answer at all (frozen)', () => {
+    expect(isDatabaseUnavailable(new DatabaseNotAnsweringError(6000))).toBe(true);
+    expect(isTransientDatabaseError(wrapped(new DatabaseNotAnsweringError(6000)))).toBe(true);
   });
 
   it('looks through the causes slonik wraps the driver error in', () => {

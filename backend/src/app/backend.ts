@@ -140,6 +140,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     const live = await startSocketServer(server, {
       pool,
       databaseUri: database.uri,
+      databaseTimeouts: config.databaseTimeouts,
       store,
       progress,
       publicOrigin: config.publicOrigin,

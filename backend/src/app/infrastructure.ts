@@ -38,7 +38,7 @@ export async function openInfrastructure(config: Config, log: Log): Promise<Infr
     const database = await openDatabase(config, log);
     shutdown.add(database.stop);
     await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...idempotencyMigrations, ...searchMigrations, ...socketAdapterMigrations]);
-    const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20 });
+    const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20, timeouts: config.databaseTimeouts });
     shutdown.add(() => pool.end());
     const store = await openEventStore(config, pool, database.uri);
     shutdown.add(() => store.close());
@@ -49,12 +49,20 @@ export async function openInfrastructure(config: Config, log: Log): Promise<Infr
   }
 }
 
-/** In the process that runs the projections: builds the read models when they are missing or outdated. */
+/**
+ * In the process that runs the projections: builds the read models when they are missing or outdated, on a pool
+ * of its own without the request pool's statement timeout (one bulk statement of a large log may run for minutes).
+ */
 export async function ensureReadModels(infra: Pick<Infrastructure, 'pool' | 'store' | 'database'>, log: Log): Promise<void> {
   if (await liveReadModelsAreCurrent(infra.pool)) return;
   log('Read models missing or outdated: building them from the log');
-  const result = await rebuildReadModels({ pool: infra.pool, connectionUri: infra.database.uri, source: infra.store, projections: allProjections });
-  log(`Read models built from ${result.events} events in ${result.seconds.toFixed(1)} s`);
+  const pool = await createDatabasePool(infra.database.uri);
+  try {
+    const result = await rebuildReadModels({ pool, connectionUri: infra.database.uri, source: infra.store, projections: allProjections });
+    log(`Read models built from ${result.events} events in ${result.seconds.toFixed(1)} s`);
+  } finally {
+    await pool.end();
+  }
 }
 
 /**

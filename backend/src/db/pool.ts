@@ -1,6 +1,13 @@
 import { createPool, createTypeParserPreset, type DatabasePool } from 'slonik';
+import { driverWithAnswerDeadline } from './answer-deadline';
 
 export type { DatabasePool } from 'slonik';
+
+/** Limits of a pool that serves requests (config.ts, DB_*_TIMEOUT_MS). */
+export type PoolTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
+
+/** How long a statement may stay unanswered before the server is taken to hang: statement_timeout and a margin. */
+export const answerDeadlineMs = (timeouts: PoolTimeouts) => timeouts.statementMs + 1000;
 
 /**
  * One slonik pool per process. Stack traces are off (they cost more than the queries on hot paths), int8 is
@@ -9,8 +16,16 @@ export type { DatabasePool } from 'slonik';
  * While the database is away a request must fail fast (503) rather than hang: a refused connection fails at
  * once, an unanswered one after `connectionTimeout`, tried twice at most. Connections the server ended are
  * dropped by the pool and replaced on next use, so it recovers by itself when the database is back.
+ *
+ * With `timeouts` (the pools that serve requests) a statement also ends after statement_timeout on the server,
+ * and a server that does not answer at all (frozen) after that plus a margin on the client (answer-deadline.ts).
+ * Without them (migrations, rebuilds, imports run by hand) no statement is cut off, however long it runs.
  */
-export async function createDatabasePool(connectionUri: string, options: { maximumPoolSize?: number } = {}): Promise<DatabasePool> {
+export async function createDatabasePool(
+  connectionUri: string,
+  options: { maximumPoolSize?: number; timeouts?: PoolTimeouts } = {},
+): Promise<DatabasePool> {
+  const { timeouts } = options;
   const typeParsers = createTypeParserPreset().filter(
     (parser) => !['int8', 'timestamp', 'timestamptz'].includes(parser.name),
   );
@@ -18,7 +33,14 @@ export async function createDatabasePool(connectionUri: string, options: { maxim
     captureStackTrace: false,
     maximumPoolSize: options.maximumPoolSize ?? 10,
     idleTimeout: 30_000,
-    connectionTimeout: 2500,
+    connectionTimeout: timeouts?.connectMs ?? 2500,
+    statementTimeout: timeouts?.statementMs ?? 'DISABLE_TIMEOUT',
+    idleInTransactionSessionTimeout: timeouts?.idleInTransactionMs ?? 'DISABLE_TIMEOUT',
+    ...(timeouts && {
+      driverFactory: driverWithAnswerDeadline(answerDeadlineMs(timeouts)),
+      // A connection given up on is destroyed at once rather than after slonik's default 5 s for its statement.
+      gracefulTerminationTimeout: 250,
+    }),
     connectionRetryLimit: 1,
     // Command transactions must not be retried blindly: a conflict is an answer (409), not a transient failure.
     transactionRetryLimit: 0,

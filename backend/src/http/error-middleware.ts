@@ -91,7 +91,8 @@ export function toResponse(error: unknown): { status: number; body: ErrorBody; h
   if (error instanceof EventStoreUnavailableError) {
     return { status: 503, body: { error: EVENT_STORE_UNAVAILABLE_MESSAGE }, headers: { 'Retry-After': RETRY_AFTER_SECONDS } };
   }
-  // Unreachable, restarting, or too busy to answer in time (a lock or statement timeout): all pass.
+  // Unreachable, restarting, hanging (no answer within the pool's deadline: DatabaseNotAnsweringError), or too
+  // busy to answer in time (a lock or statement timeout): all pass, and the pools reconnect by themselves.
   if (isTransientDatabaseError(error)) {
     return { status: 503, body: { error: DATABASE_UNAVAILABLE_MESSAGE }, headers: { 'Retry-After': RETRY_AFTER_SECONDS } };
   }

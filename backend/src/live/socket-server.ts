@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import { Server } from 'socket.io';
+import { answerDeadlineMs, type PoolTimeouts } from '../db/pool';
 import type { EventStore } from '../event-store/port';
 import type { SearchEngine } from '../search/search-engine';
 import { ForumFollower } from './forum-follower';
@@ -34,6 +35,8 @@ export async function startSocketServer(
   deps: {
     pool: DatabasePool;
     databaseUri: string;
+    /** The request pools' limits (config.databaseTimeouts), for the adapter's own pool. */
+    databaseTimeouts: PoolTimeouts;
     store: Pick<EventStore, 'readAll' | 'headPosition'>;
     progress: Pick<ReadModelProgress, 'onAnnounced'>;
     publicOrigin: string;
@@ -43,7 +46,15 @@ export async function startSocketServer(
     log: (message: string, detail?: Record<string, unknown>) => void;
   },
 ) {
-  const adapterPool = new pg.Pool({ connectionString: deps.databaseUri, max: 4 });
+  // Bounded like the request pools (db/pool.ts): a database that hangs fails the adapter's NOTIFYs instead of
+  // holding them; query_timeout is node-postgres' client-side deadline, and a client it fired on is discarded.
+  const adapterPool = new pg.Pool({
+    connectionString: deps.databaseUri,
+    max: 4,
+    connectionTimeoutMillis: deps.databaseTimeouts.connectMs,
+    statement_timeout: deps.databaseTimeouts.statementMs,
+    query_timeout: answerDeadlineMs(deps.databaseTimeouts),
+  });
   // An idle connection ended by the server (a restart, or shutdown stopping the embedded PostgreSQL) must not
   // crash the process: the pool replaces it on next use.
   adapterPool.on('error', (error) => deps.log(`socket adapter pool: ${error.message}`));

@@ -1,0 +1,112 @@
+import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
+import { adminClient, ApiClient, sampleYear, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+
+/**
+ * PostgreSQL hangs rather than stops: its processes are frozen with SIGSTOP, so connections stay open and
+ * statements are taken but never answered. The API must answer 503 while it hangs (within its configured limits,
+ * here about 2 s) and serve again by itself on SIGCONT. Its own server, since the shared one must not freeze.
+ */
+let root: string;
+let dataDir: string;
+let server: EmbeddedDatabase;
+let backend: TestBackend;
+let admin: ApiClient;
+let visitor: ApiClient;
+let frozen: number[] = [];
+
+/** Far beyond the configured limits: a request still unanswered by then hangs, and fails the test. */
+const HANG_MS = 30_000;
+const answered = <T>(call: Promise<T>, name: string) =>
+  Promise.race([call, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${name}: no answer within ${HANG_MS} ms`)), HANG_MS).unref())]);
+
+/** The postmaster (from its pid file) and every process it forked: backends, checkpointer, WAL writer... */
+async function serverProcesses(): Promise<number[]> {
+  const postmaster = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) children.push(Number(entry));
+  }
+  return [postmaster, ...children];
+}
+
+const signalAll = (pids: number[], signal: NodeJS.Signals) => {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone
+    }
+  }
+};
+
+const expectUnavailable = (reply: Reply, call: string) => {
+  expect(reply.status, call).toBe(503);
+  expect(reply.headers.get('content-type'), call).toContain('application/json');
+  expect(reply.body, call).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGE });
+};
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'mello-frozen-pg-'));
+  await chmod(root, 0o777); // PostgreSQL runs as the unprivileged `postgres` user when the tests run as root
+  dataDir = path.join(root, 'data');
+  server = await startEmbeddedPostgres({ dataDir, preferredPort: 59_000 + Math.floor(Math.random() * 1000), durable: false });
+  const client = new pg.Client({ connectionString: server.adminUri });
+  await client.connect();
+  await client.query('CREATE DATABASE melloarkivet');
+  await client.end();
+  backend = await startTestBackend(
+    { DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1000', VIEW_FLUSH_MS: '3600000' },
+    { database: { uri: server.uriFor('melloarkivet') } },
+  );
+  admin = await adminClient(backend);
+  visitor = new ApiClient(backend.url);
+  expect((await admin.post('/api/years', sampleYear({ year: 1974 }))).status).toBe(201);
+});
+
+afterAll(async () => {
+  signalAll(frozen, 'SIGCONT'); // whatever happened above, nothing stays frozen
+  await backend?.stop();
+  await server?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('a PostgreSQL that hangs', () => {
+  it('before: a read, a search and a write succeed', async () => {
+    expect((await visitor.get('/api/years/by-year/1974')).status).toBe(200);
+    expect((await visitor.get('/api/search/years?q=abba')).status).toBe(200);
+    expect((await admin.post('/api/years', sampleYear({ year: 1975, winner: 'Lars Berghagen' }))).status).toBe(201);
+  });
+
+  it('while it is frozen, a read, a search and a write answer 503 JSON instead of hanging', { timeout: 4 * HANG_MS }, async () => {
+    // The postmaster first, so it forks nothing new while its children are listed.
+    const postmaster = (await serverProcesses())[0]!;
+    signalAll([postmaster], 'SIGSTOP');
+    frozen = [postmaster];
+    frozen = await serverProcesses();
+    signalAll(frozen, 'SIGSTOP');
+
+    expectUnavailable(await answered(visitor.get('/api/years/by-year/1974'), 'GET year'), 'GET year');
+    expectUnavailable(await answered(visitor.get('/api/search/years?q=abba'), 'GET search'), 'GET search');
+    expectUnavailable(await answered(admin.post('/api/years', sampleYear({ year: 1976, winner: 'Lasse Berghagen' })), 'POST year'), 'POST year');
+    expectUnavailable(await answered(admin.get('/api/auth/user'), 'GET own user'), 'GET own user');
+  });
+
+  it('on SIGCONT the same calls succeed again, without a restart', async () => {
+    signalAll(frozen, 'SIGCONT');
+    frozen = [];
+    await expect.poll(async () => (await answered(visitor.get('/api/years/by-year/1974'), 'GET year')).status, { timeout: 20_000, interval: 250 }).toBe(200);
+    expect((await answered(visitor.get('/api/search/years?q=abba'), 'GET search')).status).toBe(200);
+    expect((await answered(admin.get('/api/auth/user'), 'GET own user')).status).toBe(200);
+    const written = await answered(admin.post('/api/years', sampleYear({ year: 1977, winner: 'Forbes' })), 'POST year');
+    expect(written.status).toBe(201);
+    expect((await visitor.get('/api/years/by-year/1977')).body).toMatchObject({ id: written.body.id, winner: 'Forbes' });
+  });
+});
