@@ -50,10 +50,11 @@ function allowedFor(ctx: Context): string[] {
 }
 
 /**
- * The one place where errors become HTTP answers: typed application errors keep their status and message, a
- * method the path does not take 405 with Allow (501 for one the router does not know), body-parser failures
- * 400/413, an unreachable database or event store 503 with Retry-After (the pools and the runner reconnect by
- * themselves, so a retry works once it is back), anything else 500 (logged, never leaked).
+ * The one place where errors become HTTP answers: typed application errors keep their status and message (the
+ * body parser's failures become typed errors where the body is read, json-body.ts), a method the path does not
+ * take 405 with Allow (501 for one the router does not know), an unreachable database or event store 503 with
+ * Retry-After (the pools and the runner reconnect by themselves, so a retry works once it is back), anything else
+ * 500 (logged, never leaked).
  */
 export function errorMiddleware(log: Log) {
   return async (ctx: Context, next: Next) => {
@@ -78,15 +79,8 @@ function toResponse(error: unknown): { status: number; body: ErrorBody; headers:
   if (error instanceof AppError) {
     return { status: error.status, body: error.issues ? { error: error.message, issues: error.issues } : { error: error.message }, headers: error.headers };
   }
-  const httpError = error as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+  const httpError = error as { status?: number; statusCode?: number; expose?: boolean; message?: string };
   const status = httpError.status ?? httpError.statusCode;
-  if (httpError.type === 'entity.too.large' || status === 413) {
-    return { status: 413, body: { error: 'Innehållet är för stort' }, headers: {} };
-  }
-  const badJson = error instanceof SyntaxError && status === 400; // co-body: malformed JSON (json-body.ts names the other refusals)
-  if (badJson || httpError.type?.startsWith('entity.') || httpError.type === 'encoding.unsupported' || httpError.type === 'charset.unsupported') {
-    return { status: 400, body: { error: 'Ogiltig JSON i anropets innehåll' }, headers: {} };
-  }
   if (error instanceof EventStoreUnavailableError) {
     return { status: 503, body: { error: EVENT_STORE_UNAVAILABLE_MESSAGE }, headers: { 'Retry-After': RETRY_AFTER_SECONDS } };
   }
