@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, sampleVideo, sampleYear, startTestBackend, TEST_ADMIN, type TestBackend } from '../../test/harness';
+import { rawRequest } from '../../test/raw-http';
 
 let backend: TestBackend;
 let admin: ApiClient;
@@ -34,6 +35,55 @@ describe('the audit API', () => {
       expect(refused.status, `${method} ${url}`).toBe(403);
       expect(refused.body).toEqual({ error: 'Endast administratören får göra detta' });
     }
+  });
+
+  it("hides the area's shape: any method on any address under /api/admin, however spelled, is 401/403 before 404 or 405", async () => {
+    const paths = [
+      '/api/admin',
+      '/api/admin/',
+      '/api/admin/nothing-here',
+      '/api/admin/history/x',
+      '/api/admin/%2e%2e/',
+      '/api/admin/%2e%2e/years',
+      '/api/%61dmin/status',
+      '/api//admin/status',
+    ];
+    const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'OPTIONS', 'TRACE'];
+    const head = await backend.store.headPosition();
+    for (const path of paths) {
+      for (const method of methods) {
+        const send = (client: ApiClient) => rawRequest(backend.url, method, path, { headers: { Cookie: client.cookieHeader, 'Content-Type': 'application/json' }, body: '{}' });
+        const name = `${method} ${path}`;
+        const asVisitor = await send(visitor);
+        expect(asVisitor.status, name).toBe(401);
+        expect(asVisitor.headers.allow, name).toBeUndefined();
+        const asMember = await send(member);
+        expect(asMember.status, name).toBe(403);
+        if (method !== 'HEAD') expect(asMember.json, name).toEqual({ error: 'Endast administratören får göra detta' });
+        expect((await send(admin)).status, name).toBe(404);
+      }
+    }
+    // A known address asked with another method: the admin is told 405, nobody else learns that it exists.
+    for (const method of ['DELETE', 'TRACE']) {
+      expect((await rawRequest(backend.url, method, '/api/admin/status', { headers: { Cookie: visitor.cookieHeader } })).status, method).toBe(401);
+      expect((await rawRequest(backend.url, method, '/api/admin/status', { headers: { Cookie: member.cookieHeader } })).status, method).toBe(403);
+      const asAdmin = await rawRequest(backend.url, method, '/api/admin/status', { headers: { Cookie: admin.cookieHeader } });
+      expect(asAdmin.status, method).toBe(405);
+      expect(asAdmin.headers.allow, method).toContain('GET');
+    }
+    expect(await backend.store.headPosition()).toEqual(head);
+  });
+
+  it('guards a route reached with its prefix in other letters: @koa/router matches the route but not its guard', async () => {
+    for (const path of ['/API/ADMIN/status', '/Api/Admin/history', `/api/ADMIN/history/year/${UNKNOWN}`, '/API/ADMIN/nothing-here']) {
+      for (const method of ['GET', 'POST', 'TRACE']) {
+        const name = `${method} ${path}`;
+        expect((await rawRequest(backend.url, method, path, { headers: { Cookie: visitor.cookieHeader } })).status, name).toBe(401);
+        expect((await rawRequest(backend.url, method, path, { headers: { Cookie: member.cookieHeader } })).status, name).toBe(403);
+      }
+    }
+    const asAdmin = await rawRequest(backend.url, 'GET', '/API/ADMIN/status', { headers: { Cookie: admin.cookieHeader } });
+    expect(asAdmin.status).toBe(200);
   });
 
   it("shows an item's timeline oldest first with who, when and a field-by-field diff", async () => {

@@ -10,7 +10,7 @@ import {
   type RestorableKind,
 } from '@mello/contracts';
 import { auditEntriesJson } from '@mello/projections';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { DatabasePool } from 'slonik';
 import type { ArchiveServices } from '../archive/archive-services';
 import { articleStream } from '../archive/articles/article';
@@ -39,13 +39,44 @@ const HISTORY_NOT_FOUND = 'Ingen historik hittades';
 /** A bare date as the end of a range means the whole of that day (UTC). */
 const endOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString() : new Date(value).toISOString());
 
+export const ADMIN_API_PREFIX = '/api/admin';
+
+/** Decoded, lower-cased and with slashes collapsed: an odd spelling of the prefix is inside the area too. */
+const inAdminArea = (path: string) => {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // not valid percent-encoding: compare it as sent
+  }
+  const normal = decoded.toLowerCase().replace(/\/{2,}/g, '/');
+  return normal === ADMIN_API_PREFIX || normal.startsWith(`${ADMIN_API_PREFIX}/`);
+};
+
+/**
+ * Every address under /api/admin, with any method, answers a visitor 401 and a member 403 (requireAdmin), also
+ * where the admin would get 404 (no such path) or 405 (another method): the area's shape is the admin's to see.
+ * Mounted before the routers. Where a route of `router` will run with the router's own requireAdmin in front, that
+ * one answers, so a refusal still names the route in the access log and metrics. Checking that the guard's layer
+ * matched, not only the route, matters: @koa/router matches routes case-insensitively but a prefix's `use` layer
+ * case-sensitively, so `/API/ADMIN/status` reaches the route without passing the router's guard.
+ */
+export function adminArea(router: Router): Middleware {
+  return async (ctx, next) => {
+    if (!inAdminArea(ctx.path)) return next();
+    const matched = router.match(ctx.path, ctx.method);
+    if (matched.route && matched.pathAndMethod.some((layer) => layer.stack.includes(requireAdmin))) return next();
+    return requireAdmin(ctx, next);
+  };
+}
+
 /**
  * The administrator's view of the event log (issue 7): the site-wide history (a projection, filtered and paged),
  * each item's own stream as a timeline with diffs, any version of it, restoring a version (a new event), and each
  * projection's status. Every call is admin-only.
  */
 export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; services: ArchiveServices; search: SearchEngine }): Router {
-  const router = new Router({ prefix: '/api/admin' });
+  const router = new Router({ prefix: ADMIN_API_PREFIX });
   router.use(requireAdmin);
 
   const item = (ctx: Context) => {

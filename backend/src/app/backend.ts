@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { ProjectionRunner } from '@mello/projections';
 import type Router from '@koa/router';
 import type { DatabasePool } from 'slonik';
-import { adminRoutes } from '../admin/admin-routes';
+import { adminArea, adminRoutes } from '../admin/admin-routes';
 import { createArchiveServices, type ArchiveServices } from '../archive/archive-services';
 import { articleRoutes } from '../archive/articles/article-routes';
 import { videoRoutes } from '../archive/videos/video-routes';
@@ -107,6 +107,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       loginPerIp: new RateLimiter(config.rateLimits.loginPerIp, 15 * 60 * 1000),
       registerPerIp: new RateLimiter(config.rateLimits.registerPerIp, 60 * 60 * 1000),
     };
+    const admin = adminRoutes({ pool, store, services, search });
     const routers = [
       authRoutes({ pool, adminEmail: config.adminEmail, limits }),
       yearRoutes({ pool, lists, years: services.years }),
@@ -114,7 +115,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       articleRoutes({ pool, lists, articles: services.articles }),
       searchRoutes({ engine: search }),
       forumRoutes({ pool, forum, views }),
-      adminRoutes({ pool, store, services, search }),
+      admin,
       ...(options.extraRouters ?? []),
     ];
     const app = createHttpApp({
@@ -133,6 +134,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
           metricsToken: config.metricsToken,
         }),
       },
+      guards: [adminArea(admin)],
       routers,
     });
     // Its drain runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.

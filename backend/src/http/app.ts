@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import session from 'koa-session';
 import type Router from '@koa/router';
 import type { DatabasePool } from 'slonik';
@@ -22,6 +22,8 @@ export type HttpAppDeps = {
   config: Config;
   pool: DatabasePool;
   routers: Router[];
+  /** Guards of whole areas (adminArea): after the user is known and before the routers. */
+  guards?: Middleware[];
   writeLimiter: RateLimiter;
   clientDir: string;
   log: (message: string, detail?: Record<string, unknown>) => void;
@@ -77,6 +79,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
     }
     await next();
   });
+  for (const guard of deps.guards ?? []) app.use(guard);
   // A method the path does not take: 405 with Allow and a JSON { error }, like every other error (error-middleware.ts).
   for (const router of deps.routers) app.use(router.routes()).use(allowedMethods(router));
   // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).

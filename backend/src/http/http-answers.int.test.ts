@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, ApiClient, sampleYear, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+import { rawRequest } from '../../test/raw-http';
+import { createLogger } from '../observability/logger';
+import { capturedLines } from '../observability/test-log-lines';
+import { methodNotAllowedMessage } from './error-middleware';
 import { FORBIDDEN_KEY_MESSAGE } from './json-body';
+import { methodNotTakenMessage, SERVER_METHODS } from './unrouted-methods';
 import { NOT_A_JSON_OBJECT_MESSAGE } from './validation';
 
 /**
@@ -9,12 +14,13 @@ import { NOT_A_JSON_OBJECT_MESSAGE } from './validation';
  * JSON `{ error }`.
  */
 
+const logs = capturedLines();
 let backend: TestBackend;
 let anonymous: ApiClient;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startTestBackend({}, { backend: { logger: createLogger({ level: 'debug', destination: logs }) } });
   anonymous = new ApiClient(backend.url);
   admin = await adminClient(backend);
 });
@@ -50,11 +56,72 @@ describe('a method the path does not take', () => {
     expect((await anonymous.get('/api/years/by-year/1974')).status).toBe(404);
   });
 
-  it('a method the router does not know at all is a 501 with the same kind of body', async () => {
-    const reply = await anonymous.request('PROPFIND', '/api/years');
-    expect(reply.status).toBe(501);
-    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(reply.body).toEqual({ error: 'Metoden PROPFIND stöds inte av servern' });
+  it('a method the router does not know at all (TRACE, PROPFIND) is a 405 too, with the Allow of the path', async () => {
+    for (const method of ['TRACE', 'PROPFIND', 'PURGE']) {
+      for (const [url, allows] of [['/api/years', 'POST'], ['/api/forum/posts/x', 'GET'], ['/healthz', 'GET']] as const) {
+        const reply = await rawRequest(backend.url, method, url);
+        const name = `${method} ${url}`;
+        expect(reply.status, name).toBe(405);
+        expect(reply.headers['content-type'], name).toMatch(/^application\/json/);
+        expect(reply.json, name).toEqual({ error: methodNotAllowedMessage(method) });
+        expect(reply.headers.allow?.split(/,\s*/), name).toContain(allows);
+      }
+    }
+    expect(methodNotAllowedMessage('TRACE')).toBe('Metoden TRACE stöds inte för den här adressen');
+  });
+
+  it("the client's pages and files take GET and HEAD: any other method is a 405 with that Allow, OPTIONS lists them", async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'PROPFIND']) {
+      for (const url of ['/', '/ar/1974', '/forum', '/assets/app.js', '/no/such/page']) {
+        const reply = await rawRequest(backend.url, method, url);
+        const name = `${method} ${url}`;
+        expect(reply.status, name).toBe(405);
+        expect(reply.json, name).toEqual({ error: methodNotAllowedMessage(method) });
+        expect(reply.headers.allow, name).toBe('GET, HEAD');
+      }
+    }
+    const options = await rawRequest(backend.url, 'OPTIONS', '/ar/1974');
+    expect(options.status).toBe(200);
+    expect(options.headers.allow).toBe('GET, HEAD');
+    expect((await rawRequest(backend.url, 'HEAD', '/')).status).toBe(200);
+    expect((await rawRequest(backend.url, 'HEAD', '/no/such/page')).status).toBe(404);
+  });
+
+  it('CONNECT and a method Node does not know are a 405 naming the method, with the methods of the server', async () => {
+    for (const method of ['CONNECT', 'FOO', 'BREW']) {
+      for (const url of ['/api/years', '/', '/api/nothing-here']) {
+        const reply = await rawRequest(backend.url, method, url);
+        const name = `${method} ${url}`;
+        expect(reply.status, name).toBe(405);
+        expect(reply.headers['content-type'], name).toMatch(/^application\/json/);
+        expect(reply.json, name).toEqual({ error: methodNotTakenMessage(method) });
+        expect(reply.headers.allow, name).toBe(SERVER_METHODS.join(', '));
+      }
+    }
+    expect(methodNotTakenMessage('FOO')).toBe('Metoden FOO stöds inte av servern');
+    // The server is still there, answering.
+    expect((await anonymous.get('/api/years')).status).toBe(200);
+  });
+
+  it('an API address no route has is a 404 whatever the method', async () => {
+    for (const method of ['GET', 'DELETE', 'TRACE', 'PROPFIND', 'OPTIONS']) {
+      const reply = await rawRequest(backend.url, method, '/api/nothing-here');
+      expect(reply.status, method).toBe(404);
+      expect(reply.json, method).toEqual({ error: `Okänd adress: ${method} /api/nothing-here` });
+    }
+  });
+
+  it('no method answered 5xx or was logged as an error, and the refused writes stored nothing', async () => {
+    const head = await backend.store.headPosition();
+    for (const method of ['TRACE', 'PROPFIND', 'CONNECT', 'FOO', 'POST', 'PUT']) {
+      const headers = { Cookie: admin.cookieHeader, 'Content-Type': 'application/json' };
+      expect((await rawRequest(backend.url, method, '/api/years/by-year/1976', { headers, body: JSON.stringify(sampleYear({ year: 1976 })) })).status, method).toBe(405);
+    }
+    expect(await backend.store.headPosition()).toEqual(head);
+    expect((await anonymous.get('/api/years/by-year/1976')).status).toBe(404);
+    const requests = logs.lines.filter((line) => line.msg === 'request');
+    expect(requests.filter((line) => (line.status as number) >= 500)).toEqual([]);
+    expect(logs.lines.filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([]);
   });
 
   it('OPTIONS still lists the methods, and the probes answer a wrong method the same way', async () => {

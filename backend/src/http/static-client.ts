@@ -8,10 +8,14 @@ import { currentUser } from '../auth/guards';
 import { CURRENT_USER_KEY, initialDataScript } from '../seo/initial-data';
 import { IndexTemplate } from '../seo/index-template';
 import { CompressedFiles, compressBody } from './compressed-files';
+import { routeMethods, UnsupportedMethodError } from './error-middleware';
 import type { ListCache } from './list-cache';
 import { archiveLists, routeMeta, type RouteMeta } from '../seo/route-meta';
 import { RoutePreloads } from '../seo/route-preloads';
 import { Shells } from '../seo/shells';
+
+/** What the client's files and pages take; OPTIONS answers with them, any other method is a 405. */
+const CLIENT_METHODS = ['GET', 'HEAD'];
 
 export type StaticClientSeo = {
   /** Where the read models live: a route's meta comes from the same data the API answers with. */
@@ -27,6 +31,7 @@ export type StaticClientSeo = {
  * the route's title, description, social tags, canonical link and structured data already in <head> (product
  * decision 8: a crawler without JavaScript sees them). Unknown paths, years and articles answer 404; the client
  * still renders its own not-found view from the same HTML. Without a build, a small built-in page stands in.
+ * These addresses take GET and HEAD: OPTIONS lists them, any other method is a 405 JSON `{ error }`.
  */
 export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const root = path.resolve(distDir);
@@ -35,7 +40,15 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const preloads = new RoutePreloads(root);
   const shells = new Shells(root);
   return async (ctx: Context, next: Next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    // The API's addresses, and any other a router knows (the probes), answer their methods themselves.
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || routeMethods(ctx).length > 0) return next();
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 200;
+      ctx.body = '';
+      ctx.set('Allow', CLIENT_METHODS.join(', '));
+      return;
+    }
+    if (!CLIENT_METHODS.includes(ctx.method)) throw new UnsupportedMethodError(CLIENT_METHODS);
     if (ctx.path !== '/' && !ctx.path.endsWith('/')) {
       // Built assets carry a content hash in their name: cached for a year. Other public files are revalidated.
       const immutable = ctx.path.startsWith('/assets/');
