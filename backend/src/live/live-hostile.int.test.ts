@@ -185,6 +185,15 @@ describe('hostile Socket.IO input', () => {
     expect(failures.slice(1).join('')).not.toContain('\n');
   });
 
+  it('a long-polling client sending many of the largest legitimate messages at once has each answered (its batches fit the limit)', async () => {
+    const socket = await connectLive(backend.url, { transport: 'polling' });
+    sockets.push(socket);
+    // A reconnecting tab re-joins and resyncs everything it watches in one go; together far over the limit.
+    const answers = await Promise.all(Array.from({ length: 100 }, () => ask(socket, 'forum:resync', { scope: 'post', postId: post.id })));
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    expect(socket.io.engine.transport.name).toBe('polling');
+  });
+
   it('afterwards the same server still answers HTTP, and a fresh socket watches a post and sees its change', async () => {
     const health = await fetch(`${backend.url}/healthz`);
     expect(health.status).toBe(200);
