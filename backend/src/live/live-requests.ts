@@ -60,10 +60,19 @@ export function serveLiveRequests(socket: Socket, handlers: LiveHandlers, report
     });
   };
 
+  // Validation works on parsed JSON and should not throw; if it ever does, the same rule holds.
+  const guarded = (event: ForumLiveEvent | null, given: unknown[]) => {
+    try {
+      receive(event, given);
+    } catch (error) {
+      report(event ?? 'unknown event', error);
+      socket.disconnect(true);
+    }
+  };
   for (const event of FORUM_LIVE_EVENTS) {
-    socket.on(event, (...given: unknown[]) => receive(event, given));
+    socket.on(event, (...given: unknown[]) => guarded(event, given));
   }
   socket.onAny((event: unknown, ...given: unknown[]) => {
-    if (!isLiveEvent(event)) receive(null, given);
+    if (!isLiveEvent(event)) guarded(null, given);
   });
 }
