@@ -4,9 +4,9 @@ import { io, type Socket } from 'socket.io-client';
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A real socket.io-client connection, as a browser on `origin` holding `cookie` would open it. */
-export async function connectLive(url: string, options: { cookie?: string; origin?: string } = {}): Promise<LiveClient> {
+export async function connectLive(url: string, options: { cookie?: string; origin?: string; transport?: 'websocket' | 'polling' } = {}): Promise<LiveClient> {
   const socket: LiveClient = io(url, {
-    transports: ['websocket'],
+    transports: [options.transport ?? 'websocket'],
     reconnection: false,
     forceNew: true,
     extraHeaders: { ...(options.cookie ? { cookie: options.cookie } : {}), origin: options.origin ?? url },

@@ -1,20 +1,28 @@
 import {
   FORUM_LIST_ROOM,
+  FORUM_POST_ROOM_PREFIX,
+  FORUM_WATCHED_POSTS_MAX,
+  FORUM_WATCHED_POSTS_MAX_MESSAGE,
+  POST_NOT_FOUND_MESSAGE,
+  TYPING_NOT_WATCHING_MESSAGE,
+  TYPING_SIGNED_OUT_MESSAGE,
+  displayName,
   forumPostRoom,
   type ClientToServerEvents,
   type ForumPost,
   type ForumPresence,
   type ForumReply,
   type ForumResync,
+  type ForumResyncRequest,
   type ServerToClientEvents,
 } from '@mello/contracts';
-import { LIVE_SCHEMA, forumPostJson, forumRepliesJson } from '@mello/projections';
+import { LIVE_SCHEMA, forumPostExists, forumPostJson, forumRepliesJson } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { Server, Socket } from 'socket.io';
-import { isUuid } from '../http/validation';
-import { displayName } from '@mello/contracts';
 import type { SearchEngine } from '../search/search-engine';
 import type { RoutedChange } from './forum-changes';
+import { LiveRefusal, serveLiveRequests, type LiveHandlers } from './live-requests';
+import { repeatLog } from './repeat-log';
 import type { SocketData } from './socket-auth';
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -31,6 +39,8 @@ const PRESENCE_INTERVAL_MS = 250;
  */
 export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; search: SearchEngine; log: (message: string) => void }) {
   const typingTimers = new WeakMap<LiveSocket, NodeJS.Timeout>();
+  const report = repeatLog((message) => deps.log(`live: ${message}`));
+  const safely = (work: () => Promise<unknown>) => void work().catch((error: unknown) => report('presence', error));
 
   const presenceOf = async (postId: string): Promise<ForumPresence> => {
     const sockets = await io.in(forumPostRoom(postId)).fetchSockets();
@@ -41,7 +51,7 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
   // arrival would otherwise count the whole room and message everybody in it.
   const presenceTimers = new Map<string, NodeJS.Timeout>();
   let closing = false;
-  const announcePresence = async (postId: string) => {
+  const announcePresence = (postId: string) => {
     if (closing || presenceTimers.has(postId)) return;
     presenceTimers.set(
       postId,
@@ -58,84 +68,83 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
     socket.data.typingIn = null;
     return postId;
   };
-  const safely = (work: () => Promise<unknown>) => void work().catch((error: unknown) => deps.log(`live: ${(error as Error).message}`));
+  const watchedPosts = (socket: LiveSocket) => [...socket.rooms].filter((room) => room.startsWith(FORUM_POST_ROOM_PREFIX)).length;
 
-  io.on('connection', (socket: LiveSocket) => {
-    socket.on('forum:watch-list', (ack) => {
-      void socket.join(FORUM_LIST_ROOM);
-      ack?.({ ok: true, value: null });
-    });
-    socket.on('forum:unwatch-list', () => void socket.leave(FORUM_LIST_ROOM));
-
-    socket.on('forum:watch-post', (postId, ack) => {
-      if (typeof postId !== 'string' || !isUuid(postId)) return ack?.({ ok: false, error: 'Inlägg hittades inte' });
-      void socket.join(forumPostRoom(postId));
-      safely(async () => {
-        ack?.({ ok: true, value: await presenceOf(postId) });
-        await announcePresence(postId);
-      });
-    });
-
-    socket.on('forum:unwatch-post', (postId) => {
-      if (typeof postId !== 'string' || !isUuid(postId)) return;
+  const handlersFor = (socket: LiveSocket): LiveHandlers => ({
+    'forum:watch-list': async () => {
+      await socket.join(FORUM_LIST_ROOM);
+      return null;
+    },
+    'forum:unwatch-list': async () => {
+      await socket.leave(FORUM_LIST_ROOM);
+      return null;
+    },
+    'forum:watch-post': async (postId) => {
+      const room = forumPostRoom(postId);
+      if (!socket.rooms.has(room)) {
+        if (watchedPosts(socket) >= FORUM_WATCHED_POSTS_MAX) throw new LiveRefusal(FORUM_WATCHED_POSTS_MAX_MESSAGE);
+        // Only a live post has a room: a client cannot make the server hold rooms for ids that name nothing.
+        if (!(await forumPostExists(deps.pool, postId))) throw new LiveRefusal(POST_NOT_FOUND_MESSAGE);
+        await socket.join(room);
+      }
+      const presence = await presenceOf(postId);
+      announcePresence(postId);
+      return presence;
+    },
+    'forum:unwatch-post': async (postId) => {
+      const room = forumPostRoom(postId);
+      if (!socket.rooms.has(room)) return null;
       if (socket.data.typingIn === postId) stopTyping(socket);
-      void socket.leave(forumPostRoom(postId));
-      safely(() => announcePresence(postId));
-    });
-
-    socket.on('forum:typing', (postId, typing) => {
+      await socket.leave(room);
+      announcePresence(postId);
+      return null;
+    },
+    'forum:typing': (postId, typing) => {
       // Only a signed-in reader of this post can type a reply.
-      if (!socket.data.user || typeof postId !== 'string' || !socket.rooms.has(forumPostRoom(postId))) return;
+      if (!socket.data.user) throw new LiveRefusal(TYPING_SIGNED_OUT_MESSAGE);
+      if (!socket.rooms.has(forumPostRoom(postId))) throw new LiveRefusal(TYPING_NOT_WATCHING_MESSAGE);
       const before = socket.data.typingIn;
-      if (typing === true) {
+      if (typing) {
         clearTimeout(typingTimers.get(socket));
         socket.data.typingIn = postId;
         typingTimers.set(
           socket,
           setTimeout(() => {
-            if (stopTyping(socket) === postId) safely(() => announcePresence(postId));
+            if (stopTyping(socket) === postId) announcePresence(postId);
           }, TYPING_TIMEOUT_MS),
         );
       } else if (before === postId) {
         stopTyping(socket);
       }
-      if (before !== socket.data.typingIn) safely(() => announcePresence(postId));
-    });
+      if (before !== socket.data.typingIn) announcePresence(postId);
+      return null;
+    },
+    'forum:resync': (request) => resync(request),
+  });
 
-    socket.on('forum:resync', (request, ack) => {
-      if (typeof ack !== 'function') return;
-      safely(async () => {
-        try {
-          ack({ ok: true, value: await resync(request) });
-        } catch (error) {
-          ack({ ok: false, error: (error as Error).message });
-        }
-      });
-    });
+  io.on('connection', (socket: LiveSocket) => {
+    serveLiveRequests(socket, handlersFor(socket), report);
 
     socket.on('disconnecting', () => {
       stopTyping(socket);
-      const posts = [...socket.rooms].filter((room) => room.startsWith('forum:post:')).map((room) => room.slice('forum:post:'.length));
+      const posts = [...socket.rooms].filter((room) => room.startsWith(FORUM_POST_ROOM_PREFIX)).map((room) => room.slice(FORUM_POST_ROOM_PREFIX.length));
       // After the socket has left its rooms, the others learn it is gone.
-      setImmediate(() => posts.forEach((postId) => safely(() => announcePresence(postId))));
+      setImmediate(() => posts.forEach((postId) => announcePresence(postId)));
     });
   });
 
   const forumPosition = async () =>
     deps.pool.maybeOneFirst(sql.unsafe`SELECT position FROM ${sql.identifier([LIVE_SCHEMA, 'checkpoints'])} WHERE projection = 'forum'`) as Promise<string | null>;
 
-  async function resync(request: Parameters<ClientToServerEvents['forum:resync']>[0]): Promise<ForumResync> {
+  async function resync(request: ForumResyncRequest): Promise<ForumResync> {
     const position = await forumPosition();
-    if (request?.scope === 'post' && typeof request.postId === 'string' && isUuid(request.postId)) {
+    if (request.scope === 'post') {
       const post = await forumPostJson(deps.pool, request.postId);
       const replies = post === null ? [] : (JSON.parse(await forumRepliesJson(deps.pool, request.postId)) as ForumReply[]);
       return { scope: 'post', post: post === null ? null : (JSON.parse(post) as ForumPost), replies, position };
     }
-    if (request?.scope === 'list') {
-      const posts = JSON.parse(await deps.search.searchForum({ q: '', category: null, limit: 50 })) as ForumPost[];
-      return { scope: 'list', posts, position };
-    }
-    throw new Error('Okänd begäran');
+    const posts = JSON.parse(await deps.search.searchForum({ q: '', category: null, limit: 50 })) as ForumPost[];
+    return { scope: 'list', posts, position };
   }
 
   return {

@@ -24,6 +24,16 @@ export const socketAdapterMigrations = [
 ];
 
 /**
+ * The largest message a client may send (Socket.IO's `maxHttpBufferSize`, 1 MB by default). The protocol's
+ * largest legitimate message, a post resync with its acknowledgement id
+ * (`421234["forum:resync",{"scope":"post","postId":"<uuid>"}]`), is under 100 bytes; over long-polling the client
+ * splits what it batches to fit this limit (the server tells it in the handshake). 4 kB leaves ample margin for a
+ * field added later, while a client can no longer make the server buffer and parse a megabyte per message: a
+ * larger one closes its connection before it is parsed.
+ */
+export const LIVE_MAX_MESSAGE_BYTES = 4096;
+
+/**
  * Socket.IO on the API's HTTP server: same origin rule as the CSRF check, the same session cookie, and the
  * PostgreSQL adapter so every backend process shares one audience for presence and typing (counted and sent
  * across processes). Forum changes are not broadcast through the adapter: each process's follower delivers
@@ -81,6 +91,7 @@ export async function startSocketServer(
   } as unknown as pg.Pool;
   const io: LiveServer = new Server(server, {
     serveClient: false,
+    maxHttpBufferSize: LIVE_MAX_MESSAGE_BYTES,
     allowRequest: originAllowed(deps.publicOrigin),
     adapter: createAdapter(adapterClients, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
   });

@@ -10,6 +10,11 @@ export async function forumPostJson(db: CommonQueryMethods, postId: string): Pro
   return row?.body ?? null;
 }
 
+/** Whether a post is live: a deleted post's row is gone from the read model. */
+export async function forumPostExists(db: CommonQueryMethods, postId: string): Promise<boolean> {
+  return db.exists(sql.unsafe`SELECT 1 FROM ${table('forum_posts')} WHERE id = ${postId}`);
+}
+
 /** Oldest first: a conversation reads top to bottom. */
 export async function forumRepliesJson(db: CommonQueryMethods, postId: string): Promise<string> {
   return (
