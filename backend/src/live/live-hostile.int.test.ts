@@ -4,6 +4,7 @@ import {
   FORUM_WATCHED_POSTS_MAX,
   FORUM_WATCHED_POSTS_MAX_MESSAGE,
   LIVE_SERVER_ERROR_MESSAGE,
+  LIVE_TOO_MANY_PENDING_MESSAGE,
   LIVE_UNKNOWN_EVENT_MESSAGE,
   POST_NOT_FOUND_MESSAGE,
 } from '@mello/contracts';
@@ -13,6 +14,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, startTestBackend, type TestBackend } from '../../test/harness';
 import { connectLive, nextPresence, recordChanges, watchPost, type LiveClient } from '../../test/live-client';
+import { LIVE_MAX_PENDING_REQUESTS } from './live-requests';
 import { LIVE_MAX_MESSAGE_BYTES } from './socket-server';
 
 /**
@@ -192,6 +194,17 @@ describe('hostile Socket.IO input', () => {
     const answers = await Promise.all(Array.from({ length: 100 }, () => ask(socket, 'forum:resync', { scope: 'post', postId: post.id })));
     expect(answers.every((answer) => answer.ok)).toBe(true);
     expect(socket.io.engine.transport.name).toBe('polling');
+  });
+
+  it(`a flood of valid messages queues at most ${LIVE_MAX_PENDING_REQUESTS} per socket; the rest are refused and the socket stays usable`, async () => {
+    const socket = await open();
+    // Each resync reads the post and its replies: they arrive far faster than they are answered.
+    const answers = await Promise.all(Array.from({ length: 4 * LIVE_MAX_PENDING_REQUESTS }, () => ask(socket, 'forum:resync', { scope: 'post', postId: post.id })));
+    const refused = answers.filter((answer) => !answer.ok);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused.map((answer) => (answer.ok ? null : answer.error)))).toEqual(new Set([LIVE_TOO_MANY_PENDING_MESSAGE]));
+    expect(answers.filter((answer) => answer.ok).length).toBeGreaterThanOrEqual(LIVE_MAX_PENDING_REQUESTS);
+    expect(await ask(socket, 'forum:watch-post', post.id)).toMatchObject({ ok: true });
   });
 
   it('afterwards the same server still answers HTTP, and a fresh socket watches a post and sees its change', async () => {

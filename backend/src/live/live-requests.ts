@@ -1,6 +1,7 @@
 import {
   FORUM_LIVE_EVENTS,
   LIVE_SERVER_ERROR_MESSAGE,
+  LIVE_TOO_MANY_PENDING_MESSAGE,
   LIVE_UNKNOWN_EVENT_MESSAGE,
   parseForumLiveArgs,
   type Ack,
@@ -18,6 +19,13 @@ export type LiveHandlers = {
   [E in ForumLiveEvent]: (...args: ForumLiveValidArgs<E>) => ForumLiveAnswers[E] | Promise<ForumLiveAnswers[E]>;
 };
 
+/**
+ * How many of one socket's valid messages may wait for their turn. A reconnecting tab resyncs everything it
+ * watches at once (at most FORUM_WATCHED_POSTS_MAX posts plus the list), so a legitimate client stays far below;
+ * without a bound, a flood of valid messages would grow the queue in memory for as long as it lasts.
+ */
+export const LIVE_MAX_PENDING_REQUESTS = 256;
+
 const isLiveEvent = (event: unknown): event is ForumLiveEvent => (FORUM_LIVE_EVENTS as unknown[]).includes(event);
 
 /**
@@ -30,6 +38,7 @@ const isLiveEvent = (event: unknown): event is ForumLiveEvent => (FORUM_LIVE_EVE
  */
 export function serveLiveRequests(socket: Socket, handlers: LiveHandlers, report: (event: string, error: unknown) => void): void {
   let queue = Promise.resolve();
+  let pending = 0;
 
   const receive = (event: ForumLiveEvent | null, given: unknown[]) => {
     // Socket.IO passes the acknowledgement, when the client asked for one, as the last argument: JSON carries no
@@ -46,8 +55,11 @@ export function serveLiveRequests(socket: Socket, handlers: LiveHandlers, report
     if (event === null) return answer({ ok: false, error: LIVE_UNKNOWN_EVENT_MESSAGE });
     const parsed = parseForumLiveArgs(event, ack ? given.slice(0, -1) : given);
     if (!parsed.ok) return answer({ ok: false, error: parsed.error });
+    if (pending >= LIVE_MAX_PENDING_REQUESTS) return answer({ ok: false, error: LIVE_TOO_MANY_PENDING_MESSAGE });
     const handler = handlers[event] as (...args: unknown[]) => unknown;
+    pending += 1;
     queue = queue.then(async () => {
+      pending -= 1;
       if (!socket.connected) return;
       try {
         answer({ ok: true, value: await handler(...parsed.args) });

@@ -47,6 +47,7 @@ export const TYPING_SIGNED_OUT_MESSAGE = 'Logga in för att svara';
 export const TYPING_NOT_WATCHING_MESSAGE = 'Öppna inlägget för att svara på det';
 export const LIVE_UNKNOWN_EVENT_MESSAGE = 'Okänd händelse';
 export const LIVE_SERVER_ERROR_MESSAGE = 'Något gick fel på servern';
+export const LIVE_TOO_MANY_PENDING_MESSAGE = 'För många förfrågningar på en gång. Vänta på svaren och försök igen.';
 
 /** A request's arguments (the acknowledgement, a function, is not one of them): too many or too few is refused. */
 const args = <T extends [] | [z.ZodTypeAny, ...z.ZodTypeAny[]]>(items: T) =>
