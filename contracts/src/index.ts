@@ -13,3 +13,4 @@ export * from './forum/events';
 export * from './forum/live';
 export * from './seo/page-meta';
 export * from './admin/audit';
+export * from './forum/upcast';

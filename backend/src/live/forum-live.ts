@@ -12,7 +12,6 @@ import { LIVE_SCHEMA, forumPostJson, forumRepliesJson } from '@mello/projections
 import { sql, type DatabasePool } from 'slonik';
 import type { Server, Socket } from 'socket.io';
 import { isUuid } from '../http/validation';
-import { displayName } from '@mello/contracts';
 import type { SearchEngine } from '../search/search-engine';
 import type { RoutedChange } from './forum-changes';
 import type { SocketData } from './socket-auth';
@@ -34,7 +33,7 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
 
   const presenceOf = async (postId: string): Promise<ForumPresence> => {
     const sockets = await io.in(forumPostRoom(postId)).fetchSockets();
-    const typing = [...new Set(sockets.filter((s) => s.data.typingIn === postId && s.data.user).map((s) => displayName(s.data.user)))];
+    const typing = [...new Set(sockets.filter((s) => s.data.typingIn === postId && s.data.user).map((s) => s.data.user!.publicName))];
     return { postId, readers: sockets.length, typing };
   };
   // Presence is announced at most every PRESENCE_INTERVAL_MS per post: when a thousand readers arrive, each
