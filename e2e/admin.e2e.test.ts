@@ -144,7 +144,7 @@ describe('admin (desktop)', () => {
   it('a member opening /admin sees “Åtkomst nekad”', async () => {
     const page = await browserFor(async (context) => {
       const answer = await context.request.post('/api/auth/register', {
-        data: { email: `admin-e2e-member-${Date.now()}@example.se`, password: 'e2e-password-1', firstName: 'Mona', lastName: 'Medlem' },
+        data: { email: `admin-e2e-member-${Date.now()}@example.se`, password: 'e2e-password-1', firstName: 'Mona', lastName: 'Medlem', displayName: `Mona ${Date.now()}` },
       });
       expect(answer.status(), await answer.text()).toBe(201);
     });

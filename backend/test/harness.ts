@@ -103,12 +103,24 @@ export class ApiClient {
     return reply;
   }
 
-  async register(email: string, password = 'member-password-1', names: { firstName?: string; lastName?: string } = {}): Promise<Reply<any>> {
-    const reply = await this.post('/api/auth/register', { email, password, ...names });
+  /**
+   * Registers and signs in. The public display name defaults to the full name when both parts are given, else to
+   * the e-mail's local part ('mia' for mia@example.se), so fixtures stay readable and distinct.
+   */
+  async register(
+    email: string,
+    password = 'member-password-1',
+    names: { firstName?: string; lastName?: string; displayName?: string } = {},
+  ): Promise<Reply<any>> {
+    const displayName = names.displayName ?? defaultDisplayName(email, names);
+    const reply = await this.post('/api/auth/register', { email, password, ...names, displayName });
     if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${reply.text}`);
     return reply;
   }
 }
+
+export const defaultDisplayName = (email: string, names: { firstName?: string; lastName?: string } = {}) =>
+  names.firstName && names.lastName ? `${names.firstName} ${names.lastName}` : email.split('@')[0]!;
 
 export async function adminClient(backend: TestBackend): Promise<ApiClient> {
   const client = new ApiClient(backend.url);

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Characters nobody sees: format characters (zero-width space and joiners, bidi marks, soft hyphen, BOM),
  * variation selectors and the Hangul fillers that render blank.
  */
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]/gu;
+export const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]/gu;
 
 /**
  * How many characters a reader sees: code points (an emoji is one, not two UTF-16 units), leaving out invisible

@@ -14,3 +14,4 @@ export * from './forum/live';
 export * from './seo/page-meta';
 export * from './admin/audit';
 export * from './idempotency';
+export * from './forum/upcast';

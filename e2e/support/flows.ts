@@ -163,6 +163,7 @@ export function userFlows(viewport: Viewport) {
       const form = await shown(page.getByRole('tabpanel', { name: 'Skapa konto' }));
       await form.getByLabel(/e-post/i).fill(email);
       await form.getByLabel(/^lösenord/i).fill('e2e-password-1');
+      await form.getByLabel(/visningsnamn/i).fill(`Ester ${viewport.name} ${Date.now()}`);
       await form.getByLabel(/förnamn/i).fill('Ester');
       await form.getByLabel(/efternamn/i).fill('Testare');
       await form.getByRole('button', { name: 'Skapa konto' }).click();

@@ -4,7 +4,8 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-export const READ_MODEL_VERSION = '7';
+// 8: forum author names are upcast when read (e-mail addresses of old events become neutral public names).
+export const READ_MODEL_VERSION = '8';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);

@@ -24,7 +24,7 @@ export class BenchMember {
   }
 
   async register(email: string, firstName: string, lastName: string): Promise<void> {
-    const reply = await this.post('/api/auth/register', { email, password: 'bench-password-1', firstName, lastName });
+    const reply = await this.post('/api/auth/register', { email, password: 'bench-password-1', firstName, lastName, displayName: `${firstName} ${lastName}` });
     if (reply.status !== 201) throw new Error(`register ${email} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   }
 }

@@ -103,7 +103,7 @@ describe('with the default limits', () => {
 
     it('a cross-site sign-up is refused and creates no account', async () => {
       const before = await userCount(backend);
-      const reply = await new ApiClient(backend.url).post('/api/auth/register', { email: 'csrf@example.se', password: 'member-password-1' }, { origin: 'https://evil.com' });
+      const reply = await new ApiClient(backend.url).post('/api/auth/register', { email: 'csrf@example.se', password: 'member-password-1', displayName: 'Csrf' }, { origin: 'https://evil.com' });
       expect(reply.status).toBe(403);
       expect(reply.body).toEqual(CROSS_SITE);
       expect(await userCount(backend)).toBe(before);
@@ -313,16 +313,16 @@ describe('rate limits (RATE_LIMIT_LOGIN_PER_ACCOUNT=3, RATE_LIMIT_LOGIN_PER_IP=1
       // Earlier tests in this block registered 4 accounts from this address; refusals for the administrator's
       // address do not count.
       for (let i = 0; i < 3; i += 1) {
-        expect((await new ApiClient(backend.url).post('/api/auth/register', { email: TEST_ADMIN.email, password: 'member-password-1' })).status).toBe(409);
+        expect((await new ApiClient(backend.url).post('/api/auth/register', { email: TEST_ADMIN.email, password: 'member-password-1', displayName: 'Kapare' })).status).toBe(409);
       }
       const before = await userCount(backend);
       const statuses: number[] = [];
       for (let i = 1; i <= 3; i += 1) {
-        statuses.push((await new ApiClient(backend.url).post('/api/auth/register', { email: `ny-${i}@example.se`, password: 'member-password-1' })).status);
+        statuses.push((await new ApiClient(backend.url).post('/api/auth/register', { email: `ny-${i}@example.se`, password: 'member-password-1', displayName: `Ny ${i}` })).status);
       }
       expect(statuses).toEqual([201, 201, 429]);
       expect(await userCount(backend)).toBe(before + 2);
-      const refused = await new ApiClient(backend.url).post('/api/auth/register', { email: 'ny-4@example.se', password: 'member-password-1' });
+      const refused = await new ApiClient(backend.url).post('/api/auth/register', { email: 'ny-4@example.se', password: 'member-password-1', displayName: 'Ny fyra' });
       expectTooMany(refused, /^För många nya konton från din adress\. Försök igen om 60 minuter\.$/, 60 * 60);
       expect(await userCount(backend)).toBe(before + 2);
     });

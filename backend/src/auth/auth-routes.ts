@@ -2,18 +2,20 @@ import Router from '@koa/router';
 import { LoginInputSchema, RegisterInputSchema } from '@mello/contracts';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
-import { ConflictError, UnauthorizedError } from '../shared/errors';
+import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
 import { parseBody } from '../http/validation';
 import { requestOrigin } from './csrf';
 import { currentUser } from './guards';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { minutesText, throwIfLimited, type RateLimiter } from './rate-limit';
-import { EmailTakenError, findUserByEmail, insertUser, toAuthUser } from './users';
+import { EmailTakenError, findUserByEmail, insertUser, PublicNameTakenError, toAuthUser } from './users';
 
 export type AuthLimits = { loginPerAccount: RateLimiter; loginPerIp: RateLimiter; registerPerIp: RateLimiter };
 
 export const WRONG_CREDENTIALS = 'Fel e-postadress eller lösenord';
 const EMAIL_TAKEN = 'Det finns redan ett konto med den e-postadressen';
+export const PUBLIC_NAME_TAKEN = 'Visningsnamnet är upptaget – välj ett annat';
 export const SIGN_IN_PATH = '/login';
 
 const PROBE_ORIGIN = 'http://return-path.invalid';
@@ -46,6 +48,9 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
 
   router.post('/auth/register', async (ctx) => {
     const input = parseBody(RegisterInputSchema, ctx.request.body);
+    if (isCommonPassword(input.password)) {
+      throw new ValidationError(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
+    }
     throwIfLimited(limits.registerPerIp, ctx.ip, (s) => `För många nya konton från din adress. Försök igen ${minutesText(s)}.`);
     if (input.email === adminEmail.toLowerCase()) throw new ConflictError(EMAIL_TAKEN);
     limits.registerPerIp.hit(ctx.ip);
@@ -55,12 +60,14 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
         passwordHash: await hashPassword(input.password),
         firstName: input.firstName,
         lastName: input.lastName,
+        publicName: input.displayName,
       });
       await signIn(ctx, row.id);
       ctx.status = 201;
       ctx.body = toAuthUser(row, adminEmail);
     } catch (error) {
       if (error instanceof EmailTakenError) throw new ConflictError(EMAIL_TAKEN);
+      if (error instanceof PublicNameTakenError) throw new ConflictError(PUBLIC_NAME_TAKEN, [{ path: 'displayName', message: PUBLIC_NAME_TAKEN }]);
       throw error;
     }
   });

@@ -1,4 +1,5 @@
 import type { Migration } from '../db/migrate';
+import { neutralPublicName, publicNameKey } from '@mello/contracts';
 
 /** Accounts and sessions: plain tables, never events (credentials must not enter the log). */
 export const authMigrations: Migration[] = [
@@ -24,5 +25,29 @@ export const authMigrations: Migration[] = [
       );
       CREATE INDEX sessions_expire ON public.sessions (expire);
     `,
+  },
+  /**
+   * Public display names (product decision 10). Accounts made before them get the neutral name of their id
+   * (neutralPublicName, the same function the event upcast uses for their old posts). `public_name_key` is the
+   * case- and accent-insensitive form that must be unique.
+   */
+  {
+    id: 'auth-002-public-names',
+    sql: `ALTER TABLE public.users ADD COLUMN public_name text, ADD COLUMN public_name_key text;`,
+    run: async (client) => {
+      const { rows } = await client.query<{ id: string }>('SELECT id::text FROM public.users ORDER BY created_at, id');
+      const taken = new Set<string>();
+      for (const { id } of rows) {
+        let name = neutralPublicName(id);
+        // Two ids whose neutral names collide (10 digits of a 64-bit hash: practically never) still get distinct
+        // names; the later one's old posts would show the neutral name computed from its id, as the upcast does.
+        for (let n = 2; taken.has(publicNameKey(name)); n++) name = `${neutralPublicName(id)}-${n}`;
+        taken.add(publicNameKey(name));
+        await client.query('UPDATE public.users SET public_name = $2, public_name_key = $3 WHERE id = $1::uuid', [id, name, publicNameKey(name)]);
+      }
+      await client.query(`
+        ALTER TABLE public.users ALTER COLUMN public_name SET NOT NULL, ALTER COLUMN public_name_key SET NOT NULL;
+        CREATE UNIQUE INDEX users_public_name_key_unique ON public.users (public_name_key);`);
+    },
   },
 ];

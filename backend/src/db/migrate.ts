@@ -1,6 +1,10 @@
 import pg from 'pg';
 
-export type Migration = { id: string; sql: string };
+/**
+ * A migration is SQL, optionally followed by `run`: a step in TypeScript on the same client and transaction, for
+ * data a pure function of the product must compute (the neutral public names of existing accounts).
+ */
+export type Migration = { id: string; sql: string; run?: (client: pg.ClientBase) => Promise<void> };
 
 /**
  * Applies each migration once, in order, each in its own transaction, recorded in public.schema_migrations.
@@ -24,6 +28,7 @@ export async function migrate(connectionUri: string, migrations: readonly Migrat
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
+        await migration.run?.(client);
         await client.query('INSERT INTO public.schema_migrations (id) VALUES ($1)', [migration.id]);
         await client.query('COMMIT');
       } catch (error) {

@@ -31,7 +31,8 @@ beforeAll(async () => {
   author = new ApiClient(backend.url);
   await author.register('ante@example.se', 'member-password-1', { firstName: 'Ante', lastName: 'Author' });
   member = new ApiClient(backend.url);
-  await member.register('mia@example.se', 'member-password-1');
+  // Registered with only an e-mail and a display name: others must see the display name, never the address.
+  await member.register('mia@example.se', 'member-password-1', { displayName: 'Mia från Malmö' });
   visitor = new ApiClient(backend.url);
 });
 afterAll(async () => {
@@ -76,7 +77,8 @@ describe('POST /api/forum/posts', () => {
   it('applies the defaults of spec section 5: category general, no priority, no year, reward 0, no tags', async () => {
     const reply = await member.post('/api/forum/posts', { title: 'Minsta inlägget', content: 'Tio tecken minst här.' });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ category: 'general', priority: null, year: null, reward: 0, tags: [], authorName: 'mia@example.se' });
+    expect(reply.body).toMatchObject({ category: 'general', priority: null, year: null, reward: 0, tags: [], authorName: 'Mia från Malmö' });
+    expect(reply.text).not.toContain('mia@example.se');
   });
 
   it.each([
@@ -198,7 +200,7 @@ describe('replies', () => {
     const post = await createPost(author);
     const first = await member.post(`/api/forum/posts/${post.id}/replies`, { content: '  Jag har den på VHS!  ' });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ postId: post.id, content: 'Jag har den på VHS!', authorName: 'mia@example.se', likes: 0 });
+    expect(first.body).toMatchObject({ postId: post.id, content: 'Jag har den på VHS!', authorName: 'Mia från Malmö', likes: 0 });
     const second = await author.post(`/api/forum/posts/${post.id}/replies`, { content: 'Tack, hör av dig!' });
     const list = await visitor.get(`/api/forum/posts/${post.id}/replies`);
     expect(list.body.map((reply: { id: string }) => reply.id)).toEqual([first.body.id, second.body.id]);

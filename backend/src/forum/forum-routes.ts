@@ -5,7 +5,6 @@ import {
   ForumReplyInputSchema,
   POST_NOT_FOUND_MESSAGE,
   REPLY_NOT_FOUND_MESSAGE,
-  displayName,
 } from '@mello/contracts';
 import { forumPostJson, forumRepliesJson, likedTargetIds } from '@mello/projections';
 import type { Context } from 'koa';
@@ -27,7 +26,8 @@ const knownId = (id: string | undefined, message: string) => {
 function forumActor(ctx: Context): ForumActor {
   const user = currentUser(ctx);
   if (!user) throw new UnauthorizedError();
-  return { userId: user.id, name: displayName(user), isAdmin: user.isAdmin };
+  // The public name, never the e-mail (product decision 10): it is written into the event for everyone to read.
+  return { userId: user.id, name: user.publicName, isAdmin: user.isAdmin };
 }
 
 const json = (ctx: Context, body: string, status = 200) => {

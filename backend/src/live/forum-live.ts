@@ -6,7 +6,6 @@ import {
   POST_NOT_FOUND_MESSAGE,
   TYPING_NOT_WATCHING_MESSAGE,
   TYPING_SIGNED_OUT_MESSAGE,
-  displayName,
   forumPostRoom,
   type ClientToServerEvents,
   type ForumPost,
@@ -44,7 +43,7 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
 
   const presenceOf = async (postId: string): Promise<ForumPresence> => {
     const sockets = await io.in(forumPostRoom(postId)).fetchSockets();
-    const typing = [...new Set(sockets.filter((s) => s.data.typingIn === postId && s.data.user).map((s) => displayName(s.data.user)))];
+    const typing = [...new Set(sockets.filter((s) => s.data.typingIn === postId && s.data.user).map((s) => s.data.user!.publicName))];
     return { postId, readers: sockets.length, typing };
   };
   // Presence is announced at most every PRESENCE_INTERVAL_MS per post: when a thousand readers arrive, each

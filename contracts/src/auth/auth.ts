@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visibleLength } from '../fields';
+import { isReservedPublicName, PUBLIC_NAME_MAX_LENGTH, PUBLIC_NAME_MIN_LENGTH } from './public-name';
 
 const email = z
   .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
@@ -18,6 +19,21 @@ const name = z
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/**
+ * The public display name chosen at registration (product decision 10): trimmed, counted in visible characters,
+ * never an e-mail address (nothing with '@'), no control characters, not of the reserved neutral form.
+ * Uniqueness (case- and accent-insensitive, publicNameKey) is checked by the server against the users table.
+ */
+export const PublicNameSchema = z
+  .string({ required_error: 'Välj ett visningsnamn', invalid_type_error: 'Måste vara text' })
+  .trim()
+  .max(100, 'Visningsnamnet får vara högst 100 tecken')
+  .refine((value) => visibleLength(value) >= PUBLIC_NAME_MIN_LENGTH, `Visningsnamnet måste vara minst ${PUBLIC_NAME_MIN_LENGTH} tecken`)
+  .refine((value) => visibleLength(value) <= PUBLIC_NAME_MAX_LENGTH, `Visningsnamnet får vara högst ${PUBLIC_NAME_MAX_LENGTH} tecken`)
+  .refine((value) => !value.includes('@'), 'Visningsnamnet får inte vara en e-postadress (inget @)')
+  .refine((value) => !/\p{Cc}/u.test(value), 'Visningsnamnet får inte innehålla styrtecken')
+  .refine((value) => !isReservedPublicName(value), "Namn som 'Medlem 1234' är reserverade – välj ett annat");
+
 export const RegisterInputSchema = z.object({
   email,
   password: z
@@ -29,6 +45,7 @@ export const RegisterInputSchema = z.object({
       (value) => Array.from(value).length < PASSWORD_MIN_LENGTH || visibleLength(value) > 0,
       'Lösenordet får inte bestå av bara blanksteg eller osynliga tecken',
     ),
+  displayName: PublicNameSchema,
   firstName: name,
   lastName: name,
 });
@@ -47,9 +64,12 @@ export const AuthUserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** The name others see (author names, presence, typing). */
+  publicName: z.string(),
   isAdmin: z.boolean(),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
 // Kept in its own module without zod, so the browser's first chunk can use it without the schema library.
 export { displayName } from './display-name';
+export * from './public-name';

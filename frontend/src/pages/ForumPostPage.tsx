@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { LuArrowLeft } from 'react-icons/lu';
-import { displayName, pageMeta, type ForumPost } from '@mello/contracts';
+import { pageMeta, type ForumPost } from '@mello/contracts';
 import { NetworkError, errorMessage } from '../api/http';
 import { useCurrentUser } from '../auth/current-user';
 import { PageMetaOf } from '../components/content/PageMetaOf';
@@ -90,7 +90,7 @@ export default function ForumPostPage() {
         <PostBody post={post} userId={userId} canManage={isAdmin || post.authorId === userId} liked={likedIds.has(post.id)} deletePost={deletePost} />
       </Box>
       <Box mt="4">
-        <PresenceLine presence={presence} myName={user ? displayName(user) : null} />
+        <PresenceLine presence={presence} myName={user?.publicName ?? null} />
       </Box>
       <RepliesSection postId={id} replies={replies.data} failed={replies.isError} likedIds={likedIds} userId={userId} isAdmin={isAdmin} />
     </PageContainer>

@@ -1,22 +1,33 @@
 import { Alert, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { PASSWORD_MIN_LENGTH } from '@mello/contracts';
 import { useState } from 'react';
-import { problemOf, useSignIn, type SignInMode } from './use-sign-in';
+import { problemOf, publicNameProblem, useSignIn, type SignInMode } from './use-sign-in';
 
-/** The e-mail and password form of one tab; the register tab also asks for an optional name. */
+/**
+ * The e-mail and password form of one tab; the register tab also asks for the public display name (what others
+ * see, product decision 10) and an optional real name.
+ */
 export function SignInForm({ mode, returnTo }: { mode: SignInMode; returnTo: string }) {
   const signIn = useSignIn(mode, returnTo);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
   const problem = signIn.error ? problemOf(signIn.error) : null;
+  const displayNameError = nameProblem ?? problem?.fields.displayName;
   const register = mode === 'register';
   const pending = signIn.isPending || signIn.isSuccess;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    signIn.mutate(register ? { email, password, firstName, lastName } : { email, password });
+    if (register) {
+      const local = publicNameProblem(displayName);
+      setNameProblem(local);
+      if (local) return;
+    }
+    signIn.mutate(register ? { email, password, displayName, firstName, lastName } : { email, password });
   };
 
   return (
@@ -43,6 +54,17 @@ export function SignInForm({ mode, returnTo }: { mode: SignInMode; returnTo: str
         {register && <Field.HelperText>Minst {PASSWORD_MIN_LENGTH} tecken.</Field.HelperText>}
         <Field.ErrorText>{problem?.fields.password}</Field.ErrorText>
       </Field.Root>
+      {register && (
+        <Field.Root required invalid={Boolean(displayNameError)}>
+          <Field.Label>
+            Visningsnamn <Field.RequiredIndicator />
+          </Field.Label>
+          <Input name="displayName" autoComplete="nickname" value={displayName} maxLength={100}
+            onChange={(e) => { setDisplayName(e.target.value); setNameProblem(null); }} />
+          {!displayNameError && <Field.HelperText>Det här namnet ser andra vid dina inlägg och svar. Din e-postadress visas aldrig för andra medlemmar.</Field.HelperText>}
+          <Field.ErrorText>{displayNameError}</Field.ErrorText>
+        </Field.Root>
+      )}
       {register && (
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Field.Root invalid={Boolean(problem?.fields.firstName)}>

@@ -1,9 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthUser, FieldIssue } from '@mello/contracts';
+import { PublicNameSchema, type AuthUser, type FieldIssue } from '@mello/contracts';
 import { ApiError, apiFetch, errorMessage } from '../../api/http';
 
 export type SignInMode = 'login' | 'register';
-export type SignInForm = { email: string; password: string; firstName?: string; lastName?: string };
+export type SignInForm = { email: string; password: string; displayName?: string; firstName?: string; lastName?: string };
+
+/** The display name checked in the browser with the server's own schema: its Swedish message, or null when valid. */
+export function publicNameProblem(value: string): string | null {
+  const result = PublicNameSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Ogiltigt visningsnamn');
+}
 
 /** What the form shows after a refusal: the server's Swedish message and, for bad input, one per field. */
 export type SignInProblem = { message: string; fields: Record<string, string> };
