@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 export type Config = {
   port: number;
@@ -19,6 +20,8 @@ export type Config = {
   adminPassword: string;
   publicOrigin: string;
   production: boolean;
+  /** Which proxies' X-Forwarded-* headers are believed (TRUST_PROXY, http/trust-proxy.ts); none by default. */
+  trustProxy: TrustProxy;
   importArchive: boolean;
   rateLimits: { loginPerAccount: number; loginPerIp: number; registerPerIp: number; writesPerUserPerMinute: number };
   /** pino level of the JSON logs (docs/operations.md, "Signals"). */
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
     production,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     importArchive: env.IMPORT_ARCHIVE !== 'false',
     rateLimits: {
       loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 5),

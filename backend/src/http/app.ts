@@ -17,6 +17,7 @@ import { jsonBody } from './json-body';
 import type { ListCache } from './list-cache';
 import { requestId } from './request-context';
 import { staticClient } from './static-client';
+import { trustedClientAddress } from './trust-proxy';
 
 export type HttpAppDeps = {
   config: Config;
@@ -35,9 +36,19 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function createHttpApp(deps: HttpAppDeps): Koa {
   const { config } = deps;
-  const app = new Koa({ proxy: config.production, keys: [config.sessionSecret] });
+  // Forwarded headers only from the proxies TRUST_PROXY names (trust-proxy.ts), in production too.
+  const app = new Koa({ proxy: config.trustProxy.kind !== 'none', keys: [config.sessionSecret] });
   const secureCookies = config.publicOrigin.startsWith('https://');
 
+  app.use(trustedClientAddress(config.trustProxy));
+  // An https public origin means the browser's connection is TLS, ended by a proxy in front or not: the Secure
+  // session cookie is set whether or not that proxy's X-Forwarded-Proto is trusted.
+  if (secureCookies) {
+    app.use(async (ctx, next) => {
+      ctx.cookies.secure = true;
+      await next();
+    });
+  }
   app.use(requestId);
   // Outside the error middleware, so both see the status the client gets.
   if (deps.observability) app.use(accessLog(deps.observability.logger)).use(httpMetrics(deps.observability.metrics));
