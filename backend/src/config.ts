@@ -23,7 +23,16 @@ export type Config = {
   /** Which proxies' X-Forwarded-* headers are believed (TRUST_PROXY, http/trust-proxy.ts); none by default. */
   trustProxy: TrustProxy;
   importArchive: boolean;
-  rateLimits: { loginPerAccount: number; loginPerIp: number; registerPerIp: number; writesPerUserPerMinute: number };
+  /** docs/accounts.md, "Rate limits". */
+  rateLimits: {
+    /** Failed sign-ins from one address to one account before each further failure makes it wait (1 s, 2 s, 4 s …). */
+    loginFailuresPerAddress: number;
+    /** Failed sign-ins to one account (from anywhere, 15 min) after which every failure makes its address wait. */
+    loginPerAccount: number;
+    loginPerIp: number;
+    registerPerIp: number;
+    writesPerUserPerMinute: number;
+  };
   /** pino level of the JSON logs (docs/operations.md, "Signals"). */
   logLevel: LogLevel;
   /** /readyz fails when a projection is more events than this behind the head of the log. */
@@ -100,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     importArchive: env.IMPORT_ARCHIVE !== 'false',
     rateLimits: {
-      loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 5),
+      loginFailuresPerAddress: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS, 5),
+      loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 20),
       loginPerIp: int(env.RATE_LIMIT_LOGIN_PER_IP, 30),
       registerPerIp: int(env.RATE_LIMIT_REGISTER_PER_IP, 20),
       writesPerUserPerMinute: int(env.RATE_LIMIT_WRITES_PER_MINUTE, 120),

@@ -6,7 +6,7 @@ import { loadUser } from '../auth/load-user';
 import { refuseCrossSiteWrites } from '../auth/csrf';
 import { createPostgresSessionStore } from '../auth/session-store';
 import { currentUser } from '../auth/guards';
-import { minutesText, throwIfLimited, type RateLimiter } from '../auth/rate-limit';
+import { consumeOrThrow, limitKey, minutesText, type Limiter } from '../auth/rate-limit';
 import type { Config } from '../config';
 import { accessLog } from '../observability/access-log';
 import { httpMetrics } from '../observability/http-metrics';
@@ -23,7 +23,7 @@ export type HttpAppDeps = {
   config: Config;
   pool: DatabasePool;
   routers: Router[];
-  writeLimiter: RateLimiter;
+  writeLimiter: Limiter;
   clientDir: string;
   log: (message: string, detail?: Record<string, unknown>) => void;
   /** Access log and request metrics around everything; the probe routes (/healthz, /readyz, /metrics) before sessions. */
@@ -83,8 +83,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
     // Per-user write limit on every state-changing API call of a signed-in user.
     const user = currentUser(ctx);
     if (user && WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/') && !ctx.path.startsWith('/api/auth/')) {
-      throwIfLimited(deps.writeLimiter, user.id, (s) => `För många ändringar på kort tid. Försök igen ${minutesText(s)}.`);
-      deps.writeLimiter.hit(user.id);
+      await consumeOrThrow(deps.writeLimiter, limitKey(user.id), (s) => `För många ändringar på kort tid. Försök igen ${minutesText(s)}.`);
     }
     await next();
   });
