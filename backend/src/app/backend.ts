@@ -11,7 +11,7 @@ import { yearRoutes } from '../archive/years/year-routes';
 import { importArchive } from '../archive-import/import-archive';
 import { ensureAdminAccount } from '../auth/admin-bootstrap';
 import { authRoutes } from '../auth/auth-routes';
-import { createRateLimits } from '../auth/rate-limit';
+import { createRateLimits, deleteExpiredLimits } from '../auth/rate-limit';
 import { deleteExpiredSessions } from '../auth/session-store';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
@@ -146,7 +146,10 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     });
     shutdown.add(() => live.close());
     metrics.sources.sockets = () => live.io.engine.clientsCount;
-    const sweep = setInterval(() => void deleteExpiredSessions(pool).catch(() => undefined), 10 * 60 * 1000);
+    const sweep = setInterval(() => {
+      void deleteExpiredSessions(pool).catch(() => undefined);
+      void deleteExpiredLimits(pool).catch(() => undefined);
+    }, 10 * 60 * 1000);
     sweep.unref();
     shutdown.add(async () => clearInterval(sweep));
     await deleteExpiredSessions(pool);

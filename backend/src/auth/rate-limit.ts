@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { sql, type DatabasePool } from 'slonik';
 import type { Config } from '../config';
 import { TooManyRequestsError } from '../shared/errors';
 
@@ -25,11 +26,19 @@ export function createLimiter(pool: pg.Pool, kind: string, points: number, secon
     schemaName: 'public',
     tableName: RATE_LIMIT_TABLE,
     tableCreated: true,
+    // Expired rows are swept with the sessions (deleteExpiredLimits), not by a timer per limiter.
+    clearExpiredByTimeout: false,
     keyPrefix: kind,
     points,
     duration: seconds,
     insuranceLimiter: new RateLimiterMemory({ keyPrefix: kind, points, duration: seconds }),
   });
+}
+
+/** Deletes the rows whose window ended (expire is epoch milliseconds); run by the API's periodic sweep. */
+export async function deleteExpiredLimits(pool: DatabasePool, now = Date.now()): Promise<number> {
+  const result = await pool.query(sql.unsafe`DELETE FROM public.rate_limits WHERE expire < ${now}`);
+  return result.rowCount;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deleteExpiredLimits } from './rate-limit';
 import { adminClient, ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
 
 /**
@@ -65,5 +67,19 @@ describe('two backend processes on one database', () => {
     expect(statuses).toEqual([201, 201, 201]);
     expect((await onSecond.post('/api/years', sampleYear({ year: 1963 }), cookie)).status).toBe(429);
     expect((await admin.post('/api/years', sampleYear({ year: 1963 }))).status).toBe(429);
+  });
+
+  it('keep their counts in one table, whose ended windows the sweep deletes while open ones stay', async () => {
+    const rows = async () => Number(await first.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM public.rate_limits`));
+    const before = await rows();
+    // Now: at most the one-second wait above has ended; the 15-minute and 24-hour windows are open and stay.
+    const ended = await deleteExpiredLimits(first.pool);
+    expect(ended).toBeLessThanOrEqual(1);
+    const open = await rows();
+    expect(open).toBe(before - ended);
+    expect(open).toBeGreaterThanOrEqual(4);
+    // A day and a quarter on, every window of these tests has ended.
+    expect(await deleteExpiredLimits(first.pool, Date.now() + 25 * 60 * 60 * 1000)).toBe(open);
+    expect(await rows()).toBe(0);
   });
 });
