@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 export type Config = {
   port: number;
@@ -19,8 +20,19 @@ export type Config = {
   adminPassword: string;
   publicOrigin: string;
   production: boolean;
+  /** Which proxies' X-Forwarded-* headers are believed (TRUST_PROXY, http/trust-proxy.ts); none by default. */
+  trustProxy: TrustProxy;
   importArchive: boolean;
-  rateLimits: { loginPerAccount: number; loginPerIp: number; registerPerIp: number; writesPerUserPerMinute: number };
+  /** docs/accounts.md, "Rate limits". */
+  rateLimits: {
+    /** Failed sign-ins from one address to one account before each further failure makes it wait (1 s, 2 s, 4 s …). */
+    loginFailuresPerAddress: number;
+    /** Failed sign-ins to one account (from anywhere, 15 min) after which every failure makes its address wait. */
+    loginPerAccount: number;
+    loginPerIp: number;
+    registerPerIp: number;
+    writesPerUserPerMinute: number;
+  };
   /** pino level of the JSON logs (docs/operations.md, "Signals"). */
   logLevel: LogLevel;
   /** /readyz fails when a projection is more events than this behind the head of the log. */
@@ -99,9 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
     production,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     importArchive: env.IMPORT_ARCHIVE !== 'false',
     rateLimits: {
-      loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 5),
+      loginFailuresPerAddress: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS, 5),
+      loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 20),
       loginPerIp: int(env.RATE_LIMIT_LOGIN_PER_IP, 30),
       registerPerIp: int(env.RATE_LIMIT_REGISTER_PER_IP, 20),
       writesPerUserPerMinute: int(env.RATE_LIMIT_WRITES_PER_MINUTE, 120),

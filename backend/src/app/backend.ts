@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { ProjectionRunner } from '@mello/projections';
 import type Router from '@koa/router';
+import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import { adminArea, adminRoutes } from '../admin/admin-routes';
 import { createArchiveServices, type ArchiveServices } from '../archive/archive-services';
@@ -10,7 +11,7 @@ import { yearRoutes } from '../archive/years/year-routes';
 import { importArchive } from '../archive-import/import-archive';
 import { ensureAdminAccount } from '../auth/admin-bootstrap';
 import { authRoutes } from '../auth/auth-routes';
-import { RateLimiter } from '../auth/rate-limit';
+import { createRateLimits, deleteExpiredLimits } from '../auth/rate-limit';
 import { deleteExpiredSessions } from '../auth/session-store';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
@@ -102,11 +103,11 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       if (result.imported) log('Imported the archive', result.counts);
     }
 
-    const limits = {
-      loginPerAccount: new RateLimiter(config.rateLimits.loginPerAccount, 15 * 60 * 1000),
-      loginPerIp: new RateLimiter(config.rateLimits.loginPerIp, 15 * 60 * 1000),
-      registerPerIp: new RateLimiter(config.rateLimits.registerPerIp, 60 * 60 * 1000),
-    };
+    // rate-limiter-flexible speaks to a pg Pool (not slonik): a small one of its own, failing fast while PostgreSQL is away.
+    const limiterPool = new pg.Pool({ connectionString: database.uri, max: 4, connectionTimeoutMillis: 2500, idleTimeoutMillis: 30_000 });
+    limiterPool.on('error', (error) => log(`rate limit pool: ${error.message}`));
+    shutdown.add(() => limiterPool.end());
+    const limits = createRateLimits(limiterPool, config.rateLimits);
     const admin = adminRoutes({ pool, store, services, search });
     const routers = [
       authRoutes({ pool, adminEmail: config.adminEmail, limits }),
@@ -124,7 +125,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       log,
       clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
       lists,
-      writeLimiter: new RateLimiter(config.rateLimits.writesPerUserPerMinute, 60 * 1000),
+      writeLimiter: limits.writesPerUser,
       observability: {
         logger,
         metrics,
@@ -153,8 +154,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     });
     shutdown.add(() => live.close());
     metrics.sources.sockets = () => live.io.engine.clientsCount;
-    // Expired sessions and idempotency keys are never used (each query skips them); this only reclaims the rows.
-    const sweepExpired = () => Promise.all([deleteExpiredSessions(pool), deleteExpiredIdempotencyKeys(pool)]);
+    // Expired sessions, idempotency keys and rate-limit windows are never used (each query skips them); this only reclaims the rows.
+    const sweepExpired = () => Promise.all([deleteExpiredSessions(pool), deleteExpiredIdempotencyKeys(pool), deleteExpiredLimits(pool)]);
     const sweep = setInterval(() => void sweepExpired().catch(() => undefined), 10 * 60 * 1000);
     sweep.unref();
     shutdown.add(async () => clearInterval(sweep));

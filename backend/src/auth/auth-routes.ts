@@ -8,10 +8,9 @@ import { requestOrigin } from './csrf';
 import { currentUser } from './guards';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { minutesText, throwIfLimited, type RateLimiter } from './rate-limit';
+import { loginThrottle } from './login-throttle';
+import { consumeOrThrow, limitKey, minutesText, throwIfLimited, type RateLimits } from './rate-limit';
 import { EmailTakenError, findUserByEmail, insertUser, PublicNameTakenError, toAuthUser } from './users';
-
-export type AuthLimits = { loginPerAccount: RateLimiter; loginPerIp: RateLimiter; registerPerIp: RateLimiter };
 
 export const WRONG_CREDENTIALS = 'Fel e-postadress eller lösenord';
 const EMAIL_TAKEN = 'Det finns redan ett konto med den e-postadressen';
@@ -42,18 +41,20 @@ async function signIn(ctx: Context, userId: string) {
   await ctx.session!.regenerate();
 }
 
-export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limits: AuthLimits }): Router {
+export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limits: RateLimits }): Router {
   const router = new Router({ prefix: '/api' });
   const { pool, adminEmail, limits } = deps;
+  const throttle = loginThrottle(limits);
+  const tooManyAccounts = (s: number) => `För många nya konton från din adress. Försök igen ${minutesText(s)}.`;
 
   router.post('/auth/register', async (ctx) => {
     const input = parseBody(RegisterInputSchema, ctx.request.body);
     if (isCommonPassword(input.password)) {
       throw new ValidationError(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
     }
-    throwIfLimited(limits.registerPerIp, ctx.ip, (s) => `För många nya konton från din adress. Försök igen ${minutesText(s)}.`);
+    await throwIfLimited(limits.registerPerIp, limitKey(ctx.ip), tooManyAccounts);
     if (input.email === adminEmail.toLowerCase()) throw new ConflictError(EMAIL_TAKEN);
-    limits.registerPerIp.hit(ctx.ip);
+    await consumeOrThrow(limits.registerPerIp, limitKey(ctx.ip), tooManyAccounts);
     try {
       const row = await insertUser(pool, {
         email: input.email,
@@ -74,18 +75,15 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
 
   router.post('/auth/login', async (ctx) => {
     const input = parseBody(LoginInputSchema, ctx.request.body);
-    const tooMany = (s: number) => `För många inloggningsförsök. Försök igen ${minutesText(s)}.`;
-    throwIfLimited(limits.loginPerIp, ctx.ip, tooMany);
-    throwIfLimited(limits.loginPerAccount, input.email, tooMany);
-    limits.loginPerIp.hit(ctx.ip);
+    await throttle.before(input.email, ctx.ip);
 
     const row = await findUserByEmail(pool, input.email);
     const valid = row ? await verifyPassword(input.password, row.password_hash) : (await burnPasswordCheck(input.password), false);
     if (!row || !valid) {
-      limits.loginPerAccount.hit(input.email);
+      await throttle.failed(input.email, ctx.ip);
       throw new UnauthorizedError(WRONG_CREDENTIALS);
     }
-    limits.loginPerAccount.reset(input.email);
+    await throttle.succeeded(input.email, ctx.ip);
     await signIn(ctx, row.id);
     ctx.body = toAuthUser(row, adminEmail);
   });

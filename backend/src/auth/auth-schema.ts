@@ -50,4 +50,17 @@ export const authMigrations: Migration[] = [
         CREATE UNIQUE INDEX users_public_name_key_unique ON public.users (public_name_key);`);
     },
   },
+  {
+    // rate-limiter-flexible's table (auth/rate-limit.ts), created here rather than by the library at start-up, so
+    // processes starting together do not race to create it. Keys are hashes; expire is epoch milliseconds.
+    id: 'auth-003-rate-limits',
+    sql: `
+      CREATE TABLE public.rate_limits (
+        key    varchar(255) PRIMARY KEY,
+        points integer NOT NULL DEFAULT 0,
+        expire bigint
+      );
+      CREATE INDEX rate_limits_expire ON public.rate_limits (expire);
+    `,
+  },
 ];

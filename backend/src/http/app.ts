@@ -6,7 +6,7 @@ import { loadUser } from '../auth/load-user';
 import { refuseCrossSiteWrites } from '../auth/csrf';
 import { createPostgresSessionStore } from '../auth/session-store';
 import { currentUser } from '../auth/guards';
-import { minutesText, throwIfLimited, type RateLimiter } from '../auth/rate-limit';
+import { consumeOrThrow, limitKey, minutesText, type Limiter } from '../auth/rate-limit';
 import type { Config } from '../config';
 import { accessLog } from '../observability/access-log';
 import { httpMetrics } from '../observability/http-metrics';
@@ -17,6 +17,7 @@ import { jsonBody } from './json-body';
 import type { ListCache } from './list-cache';
 import { requestId } from './request-context';
 import { staticClient } from './static-client';
+import { trustedClientAddress } from './trust-proxy';
 
 export type HttpAppDeps = {
   config: Config;
@@ -24,7 +25,7 @@ export type HttpAppDeps = {
   routers: Router[];
   /** Guards of whole areas (adminArea): after the user is known and before the routers. */
   guards?: Middleware[];
-  writeLimiter: RateLimiter;
+  writeLimiter: Limiter;
   clientDir: string;
   log: (message: string, detail?: Record<string, unknown>) => void;
   /** Access log and request metrics around everything; the probe routes (/healthz, /readyz, /metrics) before sessions. */
@@ -37,9 +38,19 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function createHttpApp(deps: HttpAppDeps): Koa {
   const { config } = deps;
-  const app = new Koa({ proxy: config.production, keys: [config.sessionSecret] });
+  // Forwarded headers only from the proxies TRUST_PROXY names (trust-proxy.ts), in production too.
+  const app = new Koa({ proxy: config.trustProxy.kind !== 'none', keys: [config.sessionSecret] });
   const secureCookies = config.publicOrigin.startsWith('https://');
 
+  app.use(trustedClientAddress(config.trustProxy));
+  // An https public origin means the browser's connection is TLS, ended by a proxy in front or not: the Secure
+  // session cookie is set whether or not that proxy's X-Forwarded-Proto is trusted.
+  if (secureCookies) {
+    app.use(async (ctx, next) => {
+      ctx.cookies.secure = true;
+      await next();
+    });
+  }
   app.use(requestId);
   // Outside the error middleware, so both see the status the client gets.
   if (deps.observability) app.use(accessLog(deps.observability.logger)).use(httpMetrics(deps.observability.metrics));
@@ -74,8 +85,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
     // Per-user write limit on every state-changing API call of a signed-in user.
     const user = currentUser(ctx);
     if (user && WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/') && !ctx.path.startsWith('/api/auth/')) {
-      throwIfLimited(deps.writeLimiter, user.id, (s) => `För många ändringar på kort tid. Försök igen ${minutesText(s)}.`);
-      deps.writeLimiter.hit(user.id);
+      await consumeOrThrow(deps.writeLimiter, limitKey(user.id), (s) => `För många ändringar på kort tid. Försök igen ${minutesText(s)}.`);
     }
     await next();
   });
