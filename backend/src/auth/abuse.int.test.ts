@@ -18,7 +18,8 @@ describe('with the default limits', () => {
   let yearId: string;
 
   beforeAll(async () => {
-    backend = await startTestBackend();
+    // No timed view flush: a refused call must append nothing, and a flush landing in that window would look like it did.
+    backend = await startTestBackend({ VIEW_FLUSH_MS: String(60 * 60 * 1000) });
     admin = await adminClient(backend);
     const created = await admin.post('/api/years', sampleYear({ year: 1974 }));
     if (created.status !== 201) throw new Error(`fixture: ${created.status} ${created.text}`);

@@ -95,7 +95,8 @@ const fixture = async (): Promise<Fixture> => {
 };
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  // No timed view flush: a refused call must append nothing, and a flush landing in that window would look like it did.
+  backend = await startTestBackend({ VIEW_FLUSH_MS: String(60 * 60 * 1000) });
   const member = new ApiClient(backend.url);
   await member.register('medlem@example.se', 'member-password-1');
   const author = new ApiClient(backend.url);

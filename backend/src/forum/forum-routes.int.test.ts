@@ -26,7 +26,8 @@ const createPost = async (client: ApiClient, overrides: Record<string, unknown> 
 };
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  // No timed view flush: a refused call must append nothing, and a flush landing in that window would look like it did.
+  backend = await startTestBackend({ VIEW_FLUSH_MS: String(60 * 60 * 1000) });
   admin = await adminClient(backend);
   author = new ApiClient(backend.url);
   await author.register('ante@example.se', 'member-password-1', { firstName: 'Ante', lastName: 'Author' });
