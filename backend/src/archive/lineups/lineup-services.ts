@@ -3,7 +3,7 @@ import type { ArtistFields, DomainEvent, EntryFields, SourceFields } from '@mell
 import { countEntriesOfArtist, entriesOfYear, maxPosition } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { EventStore } from '../../event-store/port';
-import { appendDecision, loadAggregate, type CommandContext } from '../../shared/command-handler';
+import { appendDecision, loadAggregate, toNewEvents, type CommandContext } from '../../shared/command-handler';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors';
 import { createDocumentService, type ReadModelWaiter } from '../document-service';
 import { evolveReservation, initialReservation, reservationStream } from '../reservation';
@@ -94,9 +94,14 @@ export function createLineupServices(store: EventStore, readModels: ReadModelWai
     /**
      * Appends new streams (the lineups import: thousands of documents and reservations), several at a time, each
      * expecting no stream: one already there (an interrupted import's) is left as it is. Answers once the read
-     * models hold them all. The events are what the deciders decide for a new document or a free key.
+     * models hold them all; a store with a bulk path (PostgreSQL) takes 500 streams a transaction. The events are what the deciders decide for a new document or a free key.
      */
     async appendNewStreams(streams: ReadonlyArray<{ stream: string; events: DomainEvent[] }>, context: CommandContext, concurrency = 8) {
+      if (store.appendToNewStreams) {
+        const result = await store.appendToNewStreams(streams.map(({ stream, events }) => ({ streamName: stream, events: toNewEvents(events, context) })));
+        await readModels.waitFor(result.position, 120_000);
+        return { appended: result.appended };
+      }
       let next = 0;
       let last: string | null = null;
       let appended = 0;
