@@ -10,7 +10,7 @@ export type DocumentProjectionConfig = {
   table: string;
   events: { created: string; updated: string; deleted: string };
   /** Extra indexed columns derived from the fields (the document itself goes in `doc`). */
-  columns: ReadonlyArray<{ name: string; type: 'integer' | 'text' | 'timestamptz' | 'boolean'; value: (fields: Fields) => unknown }>;
+  columns: ReadonlyArray<{ name: string; type: 'integer' | 'text' | 'timestamptz' | 'boolean' | 'uuid' | 'text[]'; value: (fields: Fields) => unknown }>;
 };
 
 export type DocumentChanges = {

@@ -8,6 +8,9 @@ export * from './progress';
 export * from './rebuild';
 export * from './archive/archive-read-models';
 export * from './archive/queries';
+export * from './lineups/lineup-read-models';
+export * from './lineups/lineup-views';
+export * from './lineups/lineup-queries';
 export * from './forum/forum-projection';
 export * from './forum/forum-queries';
 export * from './audit/audit-entry';
@@ -15,6 +18,7 @@ export * from './audit/audit-projection';
 export * from './audit/audit-queries';
 
 import { articlesProjection, videosProjection, yearsProjection } from './archive/archive-read-models';
+import { artistsProjection, entriesProjection, lineupYearsProjection, sourcesProjection } from './lineups/lineup-read-models';
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
 import { auditProjection } from './audit/audit-projection';
@@ -25,6 +29,10 @@ export const allProjections: readonly Projection[] = [
   yearsProjection,
   videosProjection,
   articlesProjection,
+  entriesProjection,
+  artistsProjection,
+  sourcesProjection,
+  lineupYearsProjection,
   searchYearsProjection,
   searchVideosProjection,
   searchArticlesProjection,

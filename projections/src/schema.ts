@@ -4,8 +4,9 @@
  * whenever this DDL or a projection's output changes: the next start rebuilds from position 0.
  */
 export const LIVE_SCHEMA = 'rm';
-// 8: forum author names are upcast when read (e-mail addresses of old events become neutral public names).
-export const READ_MODEL_VERSION = '8';
+// 9: forum author names are upcast when read (e-mail addresses of old events become neutral public names);
+// entries, artists, sources and lineup years.
+export const READ_MODEL_VERSION = '9';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -50,6 +51,39 @@ export function readModelDdl(schemaName: string): string {
       doc              jsonb NOT NULL
     );
     CREATE INDEX articles_by_publication ON ${s}.articles (published_at DESC, created_position);
+
+    -- Every entry of every year (lineup-read-models.ts): entries by year, by artist, by songwriter slug.
+    CREATE TABLE ${s}.entries (
+      id                   uuid PRIMARY KEY,
+      year                 integer NOT NULL,
+      artist_id            uuid NOT NULL,
+      songwriter_slugs     text[] NOT NULL,
+      songwriter_all_slugs text[] NOT NULL,
+      created_position     text NOT NULL,
+      doc                  jsonb NOT NULL
+    );
+    CREATE INDEX entries_by_year ON ${s}.entries (year);
+    CREATE INDEX entries_by_artist ON ${s}.entries (artist_id);
+    CREATE INDEX entries_by_songwriter ON ${s}.entries USING gin (songwriter_all_slugs);
+
+    CREATE TABLE ${s}.artists (
+      id               uuid PRIMARY KEY,
+      slug             text NOT NULL,
+      created_position text NOT NULL,
+      doc              jsonb NOT NULL
+    );
+    CREATE INDEX artists_by_slug ON ${s}.artists (slug);
+
+    CREATE TABLE ${s}.sources (
+      id               uuid PRIMARY KEY,
+      key              text NOT NULL,
+      created_position text NOT NULL,
+      doc              jsonb NOT NULL
+    );
+    CREATE INDEX sources_by_key ON ${s}.sources (key);
+
+    CREATE TABLE ${s}.lineup_years (year integer PRIMARY KEY, doc jsonb NOT NULL);
+
     CREATE TABLE ${s}.search_words (word text PRIMARY KEY);
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}

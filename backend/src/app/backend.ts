@@ -8,6 +8,7 @@ import { createArchiveServices, type ArchiveServices } from '../archive/archive-
 import { articleRoutes } from '../archive/articles/article-routes';
 import { videoRoutes } from '../archive/videos/video-routes';
 import { yearRoutes } from '../archive/years/year-routes';
+import { lineupRoutes } from '../archive/lineups/lineup-routes';
 import { importArchive } from '../archive-import/import-archive';
 import { ensureAdminAccount } from '../auth/admin-bootstrap';
 import { authRoutes } from '../auth/auth-routes';
@@ -89,7 +90,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     const searchAdapter = await openSearch(config, { pool, databaseUri: database.uri, store, readModels: progress, log, runIndexer: config.runProjections });
     shutdown.add(searchAdapter.close);
     const search = timedSearchEngine(searchAdapter.engine, metrics);
-    const services = createArchiveServices(store, searchAdapter.waiter);
+    const services = createArchiveServices(store, searchAdapter.waiter, pool);
     const forum = createForumService({ store, readModels: searchAdapter.waiter, pool });
     const views = new ViewCounter(store, { flushMs: config.viewFlushMs, windowMs: 30 * 60 * 1000, onError: (error) => log('view count flush failed', { error: String(error) }) });
     views.start();
@@ -114,6 +115,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       yearRoutes({ pool, lists, years: services.years }),
       videoRoutes({ pool, lists, videos: services.videos }),
       articleRoutes({ pool, lists, articles: services.articles }),
+      lineupRoutes({ pool, lineups: services.lineups }),
       searchRoutes({ engine: search }),
       forumRoutes({ pool, forum, views }),
       admin,

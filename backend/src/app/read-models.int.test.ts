@@ -76,7 +76,7 @@ describe('first start with an empty log', () => {
     await backend.runner.catchUp();
 
     await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections, buildSchema: 'rm_check', swap: false });
-    for (const table of ['years', 'videos', 'articles', 'search_years', 'search_videos', 'search_articles', 'forum_posts']) {
+    for (const table of ['years', 'videos', 'articles', 'entries', 'artists', 'sources', 'search_years', 'search_videos', 'search_articles', 'forum_posts']) {
       const searchColumns = table.startsWith('search_') || table === 'forum_posts' ? sql.fragment`, names, body, tsv::text AS tsv` : sql.fragment``;
       const read = (schema: string) =>
         backend.pool.any(sql.type(z.object({ id: z.string(), created_position: z.string(), doc: z.unknown() }).passthrough())`

@@ -43,7 +43,7 @@ export async function startWorker(config: Config, options: { logger?: Logger; lo
     const search = await openSearch(config, { pool, databaseUri: database.uri, store, readModels: progress, log, runIndexer: true });
     shutdown.add(search.close);
     if (config.importArchive) {
-      const result = await importArchive(store, createArchiveServices(store, search.waiter));
+      const result = await importArchive(store, createArchiveServices(store, search.waiter, pool));
       if (result.imported) log('Imported the archive', result.counts);
     }
 

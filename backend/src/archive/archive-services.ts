@@ -1,11 +1,13 @@
 import type { ArticleFields, VideoFields, YearFields } from '@mello/contracts';
+import type { DatabasePool } from 'slonik';
 import type { EventStore } from '../event-store/port';
+import { createLineupServices } from './lineups/lineup-services';
 import { articleDecider, articleSlugKey, articleSlugTakenMessage, articleStream, ARTICLE_NOT_FOUND } from './articles/article';
 import { createDocumentService, type ReadModelWaiter } from './document-service';
 import { videoDecider, videoStream, VIDEO_NOT_FOUND } from './videos/video';
 import { yearDecider, yearNumberKey, yearStream, yearTakenMessage, YEAR_NOT_FOUND } from './years/year';
 
-export function createArchiveServices(store: EventStore, readModels: ReadModelWaiter) {
+export function createArchiveServices(store: EventStore, readModels: ReadModelWaiter, pool: DatabasePool) {
   return {
     years: createDocumentService<YearFields>(store, readModels, {
       decider: yearDecider,
@@ -24,6 +26,7 @@ export function createArchiveServices(store: EventStore, readModels: ReadModelWa
       notFoundMessage: ARTICLE_NOT_FOUND,
       unique: { key: articleSlugKey, takenMessage: articleSlugTakenMessage },
     }),
+    lineups: createLineupServices(store, readModels, pool),
   };
 }
 export type ArchiveServices = ReturnType<typeof createArchiveServices>;

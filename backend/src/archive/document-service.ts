@@ -14,30 +14,58 @@ export type DocumentServiceOptions<F> = {
   notFoundMessage: string;
   /** A key that must be unique across live documents (year number, article slug), with the 409 message. */
   unique?: { key: (fields: F) => string; takenMessage: (fields: F) => string };
+  /** Several such keys (an entry's running-order slots); each is claimed and released like `unique`. */
+  uniqueKeys?: (fields: F) => UniqueKey[];
+  /** Checks before a create or an update is decided (an entry's year and artist must exist): throws to refuse. */
+  check?: (fields: F) => Promise<void>;
 };
+
+export type UniqueKey = { key: string; takenMessage: string };
 
 const reservationDecider = { initialState: initialReservation, evolve: evolveReservation, decide: decideReservation };
 
 /**
- * The application service behind POST/PUT/DELETE of years, videos and articles: claims unique keys, runs the
- * document decider, releases what a failed or finished command no longer owns, and answers only once the read
- * models have caught up (read your writes).
+ * The application service behind POST/PUT/DELETE of years, videos, articles, entries, artists and sources:
+ * claims unique keys, runs the document decider, releases what a failed or finished command no longer owns,
+ * and answers only once the read models have caught up (read your writes).
  */
 export function createDocumentService<F extends Record<string, unknown>>(
   store: EventStore,
   readModels: ReadModelWaiter,
   options: DocumentServiceOptions<F>,
 ) {
-  const { decider, unique } = options;
-
-  const claim = async (fields: F, ownerId: string, context: CommandContext) => {
-    if (!unique) return null;
-    const key = unique.key(fields);
-    const result = await handleCommand(store, reservationStream(key), reservationDecider, { type: 'claim', key, ownerId, takenMessage: unique.takenMessage(fields) }, context);
-    return result.position;
+  const { decider } = options;
+  const keysOf = (fields: F): UniqueKey[] => {
+    const keys = [
+      ...(options.unique ? [{ key: options.unique.key(fields), takenMessage: options.unique.takenMessage(fields) }] : []),
+      ...(options.uniqueKeys?.(fields) ?? []),
+    ];
+    return keys.filter((key, index) => keys.findIndex((other) => other.key === key.key) === index);
   };
-  const release = async (key: string, ownerId: string, context: CommandContext) =>
-    (await handleCommand(store, reservationStream(key), reservationDecider, { type: 'release', key, ownerId }, context)).position;
+
+  const release = async (keys: readonly UniqueKey[], ownerId: string, context: CommandContext) => {
+    const positions: Array<LogPosition | null> = [];
+    for (const { key } of keys) {
+      positions.push((await handleCommand(store, reservationStream(key), reservationDecider, { type: 'release', key, ownerId }, context)).position);
+    }
+    return positions;
+  };
+  /** Claims every key in order; when one is taken, releases the ones this call claimed and rethrows. */
+  const claim = async (keys: readonly UniqueKey[], ownerId: string, context: CommandContext) => {
+    const positions: Array<LogPosition | null> = [];
+    const claimed: UniqueKey[] = [];
+    try {
+      for (const { key, takenMessage } of keys) {
+        const result = await handleCommand(store, reservationStream(key), reservationDecider, { type: 'claim', key, ownerId, takenMessage }, context);
+        positions.push(result.position);
+        if (result.position !== null) claimed.push({ key, takenMessage });
+      }
+    } catch (error) {
+      await release(claimed, ownerId, context);
+      throw error;
+    }
+    return { positions, claimed };
+  };
 
   const settle = async (positions: Array<LogPosition | null>) => {
     await readModels.waitFor(positions.reduce<string | null>(maxPosition, null));
@@ -45,65 +73,113 @@ export function createDocumentService<F extends Record<string, unknown>>(
 
   return {
     async create(fields: F, context: CommandContext, id: string = randomUUID()): Promise<{ id: string } & F> {
-      const claimed = await claim(fields, id, context);
+      await options.check?.(fields);
+      const { positions, claimed } = await claim(keysOf(fields), id, context);
       try {
         const result = await handleCommand(store, options.streamName(id), decider, { type: 'create', id, fields }, context);
-        await settle([claimed, result.position]);
+        await settle([...positions, result.position]);
       } catch (error) {
-        if (unique && claimed) await release(unique.key(fields), id, context);
+        await release(claimed, id, context);
         throw error;
       }
       return { id, ...fields };
     },
 
-    async update(id: string, changes: Partial<F>, context: CommandContext): Promise<{ id: string } & F> {
+    /** `changes` may be a function of the current fields (a rename keeps the old name): decided on the same load. */
+    async update(id: string, changes: Partial<F> | ((current: F) => Partial<F>), context: CommandContext): Promise<{ id: string } & F> {
       const loaded = await loadAggregate(store, options.streamName(id), decider);
       if (loaded.state.status !== 'active') throw new NotFoundError(options.notFoundMessage);
       const before = loaded.state.fields;
-      const events = decider.decide({ type: 'update', id, changes }, loaded.state);
+      const wanted = typeof changes === 'function' ? changes(before) : changes;
+      const events = decider.decide({ type: 'update', id, changes: wanted }, loaded.state);
       const after = events.reduce(decider.evolve, loaded.state);
       if (after.status !== 'active') throw new NotFoundError(options.notFoundMessage);
-      const oldKey = unique?.key(before);
-      const newKey = unique?.key(after.fields);
-      const keyChanged = unique !== undefined && oldKey !== newKey;
+      if (events.length > 0) await options.check?.(after.fields);
+      const oldKeys = keysOf(before);
+      const newKeys = keysOf(after.fields);
+      const gained = newKeys.filter((key) => !oldKeys.some((old) => old.key === key.key));
+      const lost = oldKeys.filter((key) => !newKeys.some((next) => next.key === key.key));
 
-      const claimed = keyChanged ? await claim(after.fields, id, context) : null;
+      const { positions, claimed } = await claim(gained, id, context);
       let position: LogPosition | null;
       try {
         position = await appendDecision(store, options.streamName(id), events, loaded.expectedRevision, context);
       } catch (error) {
-        if (keyChanged && claimed) await release(newKey!, id, context);
+        await release(claimed, id, context);
         throw error;
       }
-      const released = keyChanged ? await release(oldKey!, id, context) : null;
-      await settle([claimed, position, released]);
+      const released = await release(lost, id, context);
+      await settle([...positions, position, ...released]);
       return { id, ...after.fields };
     },
 
     /**
+     * Updates several documents whose unique keys move among themselves (a new running order of a show): every
+     * key they give up is released before any is claimed, so swapping two slots works. Each append carries its
+     * document's expected revision; a concurrent edit of any of them is a 409.
+     */
+    async updateMany(changes: ReadonlyArray<{ id: string; changes: Partial<F> }>, context: CommandContext): Promise<Array<{ id: string } & F>> {
+      const plans = [];
+      for (const change of changes) {
+        const loaded = await loadAggregate(store, options.streamName(change.id), decider);
+        if (loaded.state.status !== 'active') throw new NotFoundError(options.notFoundMessage);
+        const events = decider.decide({ type: 'update', id: change.id, changes: change.changes }, loaded.state);
+        const after = events.reduce(decider.evolve, loaded.state);
+        if (after.status !== 'active') throw new NotFoundError(options.notFoundMessage);
+        const oldKeys = keysOf(loaded.state.fields);
+        const newKeys = keysOf(after.fields);
+        plans.push({
+          id: change.id,
+          loaded,
+          events,
+          fields: after.fields,
+          gained: newKeys.filter((key) => !oldKeys.some((old) => old.key === key.key)),
+          lost: oldKeys.filter((key) => !newKeys.some((next) => next.key === key.key)),
+        });
+      }
+      const positions: Array<LogPosition | null> = [];
+      for (const plan of plans) positions.push(...(await release(plan.lost, plan.id, context)));
+      for (const plan of plans) positions.push(...(await claim(plan.gained, plan.id, context)).positions);
+      for (const plan of plans) positions.push(await appendDecision(store, options.streamName(plan.id), plan.events, plan.loaded.expectedRevision, context));
+      await settle(positions);
+      return plans.map((plan) => ({ id: plan.id, ...plan.fields }));
+    },
+
+    /**
      * Makes the document's fields equal `fields` again, appending a new event (history is never rewritten): an
-     * update when the document is live, a re-creation — claiming its unique key again — when it was deleted.
+     * update when the document is live, a re-creation — claiming its unique keys again — when it was deleted.
      */
     async restore(id: string, fields: F, context: CommandContext): Promise<{ id: string } & F> {
       const loaded = await loadAggregate(store, options.streamName(id), decider);
       if (loaded.state.status === 'none') throw new NotFoundError(options.notFoundMessage);
       if (loaded.state.status === 'active') return this.update(id, fields, context);
-      const claimed = await claim(fields, id, context);
+      await options.check?.(fields);
+      const { positions, claimed } = await claim(keysOf(fields), id, context);
       try {
         const position = await appendDecision(store, options.streamName(id), decider.decide({ type: 'recreate', id, fields }, loaded.state), loaded.expectedRevision, context);
-        await settle([claimed, position]);
+        await settle([...positions, position]);
       } catch (error) {
-        if (unique && claimed) await release(unique.key(fields), id, context);
+        await release(claimed, id, context);
         throw error;
       }
       return { id, ...fields };
     },
 
-    async remove(id: string, context: CommandContext): Promise<void> {
+    async remove(id: string, context: CommandContext, guard?: (fields: F) => Promise<void>): Promise<void> {
+      if (guard) {
+        const loaded = await loadAggregate(store, options.streamName(id), decider);
+        if (loaded.state.status === 'active') await guard(loaded.state.fields);
+      }
       const result = await handleCommand(store, options.streamName(id), decider, { type: 'delete', id }, context);
       const last = result.events[result.events.length - 1];
-      const released = unique && last ? await release(unique.key(last.data.fields as F), id, context) : null;
-      await settle([result.position, released]);
+      const released = last ? await release(keysOf(last.data.fields as F), id, context) : [];
+      await settle([result.position, ...released]);
+    },
+
+    /** The document's current fields, or null when it does not exist (or was deleted). */
+    async current(id: string): Promise<F | null> {
+      const loaded = await loadAggregate(store, options.streamName(id), decider);
+      return loaded.state.status === 'active' ? loaded.state.fields : null;
     },
   };
 }

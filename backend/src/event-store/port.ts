@@ -59,6 +59,11 @@ export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /** The stream's events in order, or [] when it does not exist. */
   readStream(streamName: string): Promise<RecordedEvent[]>;
+  /**
+   * Optional bulk path for an import: creates many new streams, a chunk of them per transaction (one round trip
+   * each); a stream that already exists is left as it is and not counted. Without it, callers append stream by stream.
+   */
+  appendToNewStreams?(batch: ReadonlyArray<{ streamName: string; events: NewEvent[] }>): Promise<{ position: LogPosition | null; appended: number }>;
   /** Appends atomically; throws WrongExpectedRevisionError on a conflict. */
   appendToStream(streamName: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
   /**

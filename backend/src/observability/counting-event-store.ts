@@ -16,6 +16,18 @@ export function countingEventStore(store: EventStore, metrics: Pick<Metrics, 'ev
       for (const [type, count] of byType) metrics.eventsAppended.inc({ type }, count);
       return result;
     },
+    ...(store.appendToNewStreams
+      ? {
+          appendToNewStreams: async (batch: Parameters<NonNullable<EventStore['appendToNewStreams']>>[0]) => {
+            const result = await store.appendToNewStreams!(batch);
+            // The batch's streams that already existed are not told apart here: this counts what was sent.
+            const byType = new Map<string, number>();
+            for (const { events } of batch) for (const event of events) byType.set(event.type, (byType.get(event.type) ?? 0) + 1);
+            for (const [type, count] of byType) metrics.eventsAppended.inc({ type }, count);
+            return result;
+          },
+        }
+      : {}),
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),
     untilReadable: (timeoutMs) => store.untilReadable(timeoutMs),

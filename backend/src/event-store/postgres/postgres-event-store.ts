@@ -103,6 +103,32 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  async appendToNewStreams(batch: ReadonlyArray<{ streamName: string; events: NewEvent[] }>): Promise<{ position: LogPosition | null; appended: number }> {
+    let position: LogPosition | null = null;
+    let appended = 0;
+    // 500 streams a transaction: each holds its stream's advisory lock until commit, and the lock table is finite.
+    for (let i = 0; i < batch.length; i += 500) {
+      const chunk = batch.slice(i, i + 500).map(({ streamName, events }, n) => ({
+        n,
+        stream: streamName,
+        events: events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })),
+      }));
+      const rows = await this.pool.any(sql.type(z.object({ status: z.string(), count: z.number(), xid: z.string().nullable(), position: z.number().nullable() }))`
+        SELECT r.r_status AS status, jsonb_array_length(s.events) AS count, r.r_xid::text AS xid, r.r_position AS position
+          FROM jsonb_to_recordset(${sql.jsonb(chunk as unknown as SerializableValue)}) AS s(n integer, stream text, events jsonb)
+         CROSS JOIN LATERAL es.append(s.stream, ${EXPECTED_CODES.no_stream}, s.events) AS r
+         ORDER BY s.n`);
+      for (const row of rows) {
+        if (row.status !== 'ok') continue;
+        appended += row.count;
+        const at = encodePosition(row.xid!, row.position!);
+        if (position === null || at > position) position = at;
+      }
+    }
+    if (appended > 0) this.appended.emit('appended');
+    return { position, appended };
+  }
+
   async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
     const [xid, position] = after ? decodePosition(after) : [0n, 0n];
     const rows = await this.pool.any(sql.type(eventRow)`

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, startTestBackend, type TestBackend } from '../../../test/harness';
+import { createTestDatabase } from '../../../test/database';
+
+// The project's own copy (never /work/shared at test time).
+const dataFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../archive-import/data/lineups.json');
+const data = JSON.parse(readFileSync(dataFile, 'utf8')) as { sourceKeys: Record<string, string>; years: Array<{ year: number; entries: Array<Record<string, any>> }>; noContest: Array<{ year: number }> };
+const countEvents = async (backend: TestBackend) => backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events`);
+
+/** A tiny RFC 4180 reader: quoted fields, doubled quotes, CRLF records. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') row.push(field), (field = '');
+    else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let backend: TestBackend;
+let client: ApiClient;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  backend = await startTestBackend({ IMPORT_ARCHIVE: 'true' }, { database });
+  client = new ApiClient(backend.url);
+}, 180_000);
+afterAll(async () => {
+  await backend?.stop();
+  await database?.drop();
+});
+
+describe('the lineups import', () => {
+  it('brings every entry of the data file, per year, and the three years without a contest have none', async () => {
+    const statistics = (await client.get('/api/statistics')).body;
+    expect(statistics.entryCount).toBe(1099);
+    const expected = data.years.map((year) => ({ year: year.year, entryCount: year.entries.length }));
+    expect(statistics.entriesPerYear).toEqual(expected);
+    for (const { year } of data.noContest) {
+      expect((await client.get(`/api/years/by-year/${year}/lineup`)).status).toBe(404);
+    }
+    expect((await client.get('/api/sources')).body).toHaveLength(Object.keys(data.sourceKeys).length);
+  });
+
+  it('appends nothing on a second start', async () => {
+    const before = await countEvents(backend);
+    await backend.close();
+    backend = await startTestBackend({ IMPORT_ARCHIVE: 'true' }, { database });
+    client = new ApiClient(backend.url);
+    expect(await countEvents(backend)).toBe(before);
+  });
+});
+
+describe('the read APIs on the imported archive', () => {
+  it('serves a heats year by show, with badges, sources and nulls kept null', async () => {
+    const reply = await client.get('/api/years/by-year/2012/lineup');
+    expect(reply.status).toBe(200);
+    const lineup = reply.body;
+    expect(lineup.entryCount).toBe(32);
+    expect(lineup.shows.map((show: any) => show.name)).toEqual(['Deltävling 1', 'Deltävling 2', 'Deltävling 3', 'Deltävling 4', 'Andra chansen', 'Final']);
+    const final = lineup.shows.at(-1);
+    const winner = final.entries.find((entry: any) => entry.result === 'winner');
+    expect(winner).toMatchObject({ artist: 'Loreen', song: 'Euphoria', finalPlace: 1, artistRef: { slug: 'loreen' } });
+    expect(winner.sources[0]).toEqual({ key: expect.any(String), description: expect.any(String) });
+    expect(final.entries.map((e: any) => e.finalRunningOrder)).toEqual([...final.entries.map((e: any) => e.finalRunningOrder)].sort((a: number, b: number) => a - b));
+  });
+
+  it('keeps unknown points null, never 0, and leaves them out of the records', async () => {
+    const lineup = (await client.get('/api/years/by-year/1981/lineup')).body;
+    expect(lineup.shows).toHaveLength(1);
+    const rocky = lineup.shows[0].entries.find((e: any) => e.song === 'Rocky Mountain');
+    expect(rocky.juryPoints).toBeNull();
+    expect(rocky.televotePoints).toBeNull();
+    expect(rocky.finalPoints).toBe(50);
+    const statistics = (await client.get('/api/statistics')).body;
+    expect(statistics.highestFinalPoints.every((row: any) => typeof row.finalPoints === 'number' && row.finalPoints > 0)).toBe(true);
+  });
+
+  it('carries every value of a dispute with its sources', async () => {
+    const lineup = (await client.get('/api/years/by-year/1984/lineup')).body;
+    const entry = lineup.shows.flatMap((s: any) => s.entries).find((e: any) => e.disputed.some((d: any) => d.field === 'artist'));
+    const dispute = entry.disputed.find((d: any) => d.field === 'artist');
+    expect(dispute.values).toEqual(['Rosa Körberg', 'Caron Tetsill']);
+    expect(dispute.sources.map((s: any) => s.key)).toEqual(['nat84', 'kk84']);
+    expect(dispute.sources[0].description).toEqual(expect.any(String));
+  });
+
+  it('makes one artist of an act across decades, with its other billings as aliases', async () => {
+    const carola = (await client.get('/api/artists/carola-haggkvist')).body;
+    expect(carola.name).toBe('Carola Häggkvist');
+    expect(carola.aliases).toContain('Carola');
+    expect(carola.entries.map((e: any) => e.year)).toEqual([1983, 1990, 1991, 2006]);
+    expect(carola.wins).toBe(3);
+    expect(carola.bestFinalPlace).toBe(1);
+    expect(await client.get('/api/artists/finns-inte')).toMatchObject({ status: 404, body: { error: 'Artist hittades inte' } });
+    const list = (await client.get('/api/artists')).body;
+    expect(list.some((a: any) => a.slug === 'carola-haggkvist' && a.entryCount === 4)).toBe(true);
+  });
+
+  it('serves songwriters by slug, a stage name in parentheses as an alias', async () => {
+    const list = (await client.get('/api/songwriters')).body;
+    expect(list.length).toBeGreaterThan(1000);
+    const samadi = (await client.get('/api/songwriters/sean-samadi')).body;
+    expect(samadi.aliases).toContain('Sean Banan');
+    expect(samadi.entries.length).toBeGreaterThan(0);
+    expect(await client.get('/api/songwriters/finns-inte')).toMatchObject({ status: 404, body: { error: 'Låtskrivare hittades inte' } });
+  });
+
+  it('exports 1,099 rows as JSON and as CSV that parses back to the same values', async () => {
+    const json = await client.get('/api/export/lineups.json');
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-disposition')).toContain('melloarkivet-lineups.json');
+    expect(json.body.entries).toHaveLength(1099);
+    const csv = await client.get('/api/export/lineups.csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('melloarkivet-lineups.csv');
+    const [header, ...rows] = parseCsv(csv.text);
+    expect(rows).toHaveLength(1099);
+    const column = (name: string) => header!.indexOf(name);
+    rows.forEach((row, i) => {
+      const entry = json.body.entries[i];
+      expect(row).toHaveLength(header!.length);
+      expect(row[column('id')]).toBe(entry.id);
+      expect(row[column('artist')]).toBe(entry.artist);
+      expect(row[column('song')]).toBe(entry.song);
+      expect(row[column('notes')]).toBe(entry.notes ?? '');
+      expect(row[column('final_points')]).toBe(entry.finalPoints === null ? '' : String(entry.finalPoints));
+      expect(row[column('songwriters')]).toBe(entry.songwriters.join('; '));
+    });
+  });
+});
