@@ -16,6 +16,7 @@ let admin: ApiClient;
 let member: ApiClient;
 let otherMember: ApiClient;
 let postId: string;
+let artistId: string;
 let unique = 0;
 
 const MEMBER = { email: 'idem@example.se', password: 'member-password-1' };
@@ -37,6 +38,8 @@ type CreateCase = {
 };
 
 const next = () => (unique += 1);
+let years = 0;
+let slots = 0;
 const CASES: Record<string, CreateCase> = {
   'POST /api/forum/posts': {
     client: () => member,
@@ -60,7 +63,8 @@ const CASES: Record<string, CreateCase> = {
     client: () => admin,
     other: null,
     path: () => '/api/years',
-    body: () => sampleYear({ year: 1960 + next() }),
+    // Years have their own counter: the shared one runs past the last year the archive accepts.
+    body: () => sampleYear({ year: 1960 + (years += 1) }),
     table: 'years',
     event: 'YearCreated',
     secondWithoutKey: 409,
@@ -81,6 +85,34 @@ const CASES: Record<string, CreateCase> = {
     body: () => sampleArticle({ title: `Från Cirkus till arenan ${next()}` }),
     table: 'articles',
     event: 'ArticleCreated',
+    secondWithoutKey: 409,
+  },
+  'POST /api/entries': {
+    client: () => admin,
+    other: null,
+    path: () => '/api/entries',
+    // 1958 is left to this case (the years case starts at 1961); each body its own slot of the final.
+    body: () => ({ year: 1958, artistId, song: `Lilla stjärna ${next()}`, runningOrder: (slots += 1) }),
+    table: 'entries',
+    event: 'EntryCreated',
+    secondWithoutKey: 409,
+  },
+  'POST /api/artists': {
+    client: () => admin,
+    other: null,
+    path: () => '/api/artists',
+    body: () => ({ name: `Akten nummer ${next()}` }),
+    table: 'artists',
+    event: 'ArtistCreated',
+    secondWithoutKey: 201,
+  },
+  'POST /api/sources': {
+    client: () => admin,
+    other: null,
+    path: () => '/api/sources',
+    body: () => ({ key: `kalla${next()}`, description: 'En sida som testet hänvisar till' }),
+    table: 'sources',
+    event: 'SourceCreated',
     secondWithoutKey: 409,
   },
 };
@@ -111,6 +143,8 @@ beforeAll(async () => {
   await signIn();
   const post = await member.post('/api/forum/posts', { title: 'Inlägget att svara på', content: 'Här samlas svaren i testet.' });
   postId = post.body.id;
+  expect((await admin.post('/api/years', sampleYear({ year: 1958 }))).status).toBe(201);
+  artistId = (await admin.post('/api/artists', { name: 'Alice Babs' })).body.id;
 });
 afterAll(async () => {
   await backend?.stop();
@@ -213,7 +247,7 @@ describe.each(Object.entries(CASES))('%s with Idempotency-Key', (_route, c) => {
 
   it('a refused request (400) is answered the same on a retry, and a changed body needs a new key', async () => {
     const key = randomUUID();
-    const invalid = { ...c.body(), title: 1, content: 1, year: 'x' };
+    const invalid = { ...c.body(), title: 1, content: 1, year: 'x', name: 1, key: 1 };
     const first = await create(c, invalid, key);
     expect(first.status).toBe(400);
     const again = await create(c, invalid, key);

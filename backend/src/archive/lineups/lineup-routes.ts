@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { idempotentCreate } from '../../http/idempotency';
 import {
   ARTIST_FIELD_LABELS,
   ArtistCreateInputSchema,
@@ -56,6 +57,8 @@ const slugParam = (ctx: Context, message: string) => {
 export function lineupRoutes(deps: { pool: DatabasePool; lineups: LineupServices }): Router {
   const { pool, lineups } = deps;
   const router = new Router({ prefix: '/api' });
+  // Creates take an Idempotency-Key (a retried or doubled submission makes one item).
+  const idempotent = idempotentCreate(pool);
 
   router.get('/years/by-year/:year/lineup', async (ctx) => {
     const raw = ctx.params.year!;
@@ -75,7 +78,7 @@ export function lineupRoutes(deps: { pool: DatabasePool; lineups: LineupServices
     const input = parseBody(ReorderInputSchema, ctx.request.body, REORDER_FIELD_LABELS);
     ctx.body = await lineups.reorder(input, commandContext(ctx));
   });
-  router.post('/entries', requireAdmin, async (ctx) => {
+  router.post('/entries', requireAdmin, idempotent, async (ctx) => {
     const input = parseBody(EntryCreateInputSchema, ctx.request.body, ENTRY_FIELD_LABELS);
     ctx.status = 201;
     ctx.body = await lineups.createEntry(input, commandContext(ctx));
@@ -99,7 +102,7 @@ export function lineupRoutes(deps: { pool: DatabasePool; lineups: LineupServices
     if (!body) throw new NotFoundError(ARTIST_NOT_FOUND);
     ctx.body = body;
   });
-  router.post('/artists', requireAdmin, async (ctx) => {
+  router.post('/artists', requireAdmin, idempotent, async (ctx) => {
     const input = parseBody(ArtistCreateInputSchema, ctx.request.body, ARTIST_FIELD_LABELS);
     ctx.status = 201;
     ctx.body = await lineups.createArtist(input, commandContext(ctx));
@@ -135,7 +138,7 @@ export function lineupRoutes(deps: { pool: DatabasePool; lineups: LineupServices
     if (!body) throw new NotFoundError(SOURCE_NOT_FOUND);
     ctx.body = body;
   });
-  router.post('/sources', requireAdmin, async (ctx) => {
+  router.post('/sources', requireAdmin, idempotent, async (ctx) => {
     const fields = parseBody(SourceCreateInputSchema, ctx.request.body, SOURCE_FIELD_LABELS);
     ctx.status = 201;
     ctx.body = await lineups.sources.create(fields, commandContext(ctx));
