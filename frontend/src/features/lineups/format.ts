@@ -88,3 +88,6 @@ export function barPercent(value: number, max: number): number {
 
 /** '1 bidrag', '3 bidrag'; 'seger'/'segrar' for wins. */
 export const winsText = (wins: number) => `${wins} ${wins === 1 ? 'seger' : 'segrar'}`;
+
+/** Whether an entry played in the final (so its final place and points apply). */
+export const reachedFinal = (result: EntryResult | null) => result === 'winner' || result === 'final';
