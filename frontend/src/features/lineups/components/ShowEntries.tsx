@@ -43,7 +43,7 @@ function ShowTable({ show, caption }: { show: LineupShow; caption: string }) {
           {show.entries.map((entry) => {
             const { runningOrder, place } = showNumbers(entry, kind);
             return (
-              <Table.Row key={entry.id} data-result={entry.result ?? undefined} {...(entry.result === 'winner' ? winnerStyle : {})}>
+              <Table.Row key={entry.id} data-entry={entry.id} data-result={entry.result ?? undefined} {...(entry.result === 'winner' ? winnerStyle : {})}>
                 {runningOrder && (
                   <Table.Cell color="fg.muted">
                     <FieldValue entry={entry} field={runningOrder.field} value={runningOrder.value} />
@@ -101,7 +101,7 @@ function ShowCards({ show, caption }: { show: LineupShow; caption: string }) {
 function EntryCard({ entry, kind }: { entry: EntryView; kind: LineupShow['kind'] }) {
   const { runningOrder, place } = showNumbers(entry, kind);
   return (
-    <Box as="li" data-result={entry.result ?? undefined} borderWidth="1px" borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
+    <Box as="li" data-entry={entry.id} data-result={entry.result ?? undefined} borderWidth="1px" borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
       borderRadius="xl" p="4" {...(entry.result === 'winner' ? winnerStyle : { bg: 'bg.panel' })}>
       <Flex justify="space-between" align="center" gap="2" mb="2">
         <Text fontSize="sm" color="fg.muted">
