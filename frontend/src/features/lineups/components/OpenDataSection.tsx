@@ -23,8 +23,8 @@ export function OpenDataSection() {
         </Text>
         <OpenDataLinks />
         <Text color="fg.muted">
-          Uppgifterna bygger på {sources ? `${sources.length} källor` : 'källor'}: Melodifestivalens och SVT:s egna sidor, eurovision.tv,
-          Wikipedia (alla språkversioner räknas som en källa), fansajter och tidningsarkiv. Tack till alla som har dokumenterat tävlingen.
+          Uppgifterna bygger på {sources ? `${sources.length} källor` : 'källor'}, bland andra SVT, eurovision.tv, Aftonbladet,
+          fansajter och Wikipedia (alla språkversioner räknas som en källa). Tack till alla som har dokumenterat tävlingen.
         </Text>
         <Link asChild color="brand.fg" fontWeight="semibold" alignSelf="flex-start">
           <RouterLink to="/kallor">
