@@ -3,11 +3,12 @@
  * and answer 404 for any other path. Keep in step with frontend/src/app/routes.tsx and SPEC.md.
  */
 export type ClientRoute =
-  | { page: 'home' | 'years' | 'videoArchive' | 'blog' | 'about' | 'login' | 'forum' | 'search' }
+  | { page: 'home' | 'years' | 'videoArchive' | 'blog' | 'about' | 'login' | 'forum' | 'search' | 'statistics' | 'sources' }
   // `param` as the client reads it (decoded): its not-found view names it, e.g. 'År abc hittades inte'.
   | { page: 'year'; year: number | null; param: string }
   | { page: 'article'; id: string }
   | { page: 'forumPost'; id: string }
+  | { page: 'artist' | 'songwriter'; slug: string }
   | { page: 'admin' };
 
 const FIXED: Record<string, ClientRoute> = {
@@ -21,6 +22,8 @@ const FIXED: Record<string, ClientRoute> = {
   '/forum': { page: 'forum' },
   '/lost-media': { page: 'forum' },
   '/admin': { page: 'admin' },
+  '/statistik': { page: 'statistics' },
+  '/kallor': { page: 'sources' },
 };
 
 const YEAR_NUMBER = /^\d{1,4}$/;
@@ -43,6 +46,8 @@ export function matchClientRoute(pathname: string): ClientRoute | null {
   }
   if (first === 'year' && third === undefined) return { page: 'year', year: YEAR_NUMBER.test(param) ? Number(param) : null, param };
   if (first === 'article' && third === undefined) return { page: 'article', id: param };
+  if (first === 'artist' && third === undefined) return { page: 'artist', slug: param };
+  if (first === 'songwriter' && third === undefined) return { page: 'songwriter', slug: param };
   if (first === 'forum' && second === 'post' && third !== undefined) return { page: 'forumPost', id: param };
   if (first === 'admin' && third !== undefined && ['edit-article', 'edit-year', 'edit-video'].includes(second)) return { page: 'admin' };
   return null;

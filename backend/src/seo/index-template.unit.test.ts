@@ -67,9 +67,13 @@ describe('client routes', () => {
     ['/admin', 'admin'],
     ['/admin/edit-year/abc', 'admin'],
     ['/admin/history/year/abc', 'admin'],
+    ['/artist/carola-haggkvist', 'artist'],
+    ['/songwriter/thomas-g-son', 'songwriter'],
+    ['/statistik', 'statistics'],
+    ['/kallor', 'sources'],
   ])('%s is the %s page', (pathname, page) => expect(matchClientRoute(pathname)?.page).toBe(page));
 
-  it.each(['/nope', '/year', '/year/1974/extra', '/article', '/forum/post', '/admin/other/x', '/admin/history/year', '/admin/history/year/a/b', '/article/%E0%A4%A'])('%s is not a page', (pathname) =>
+  it.each(['/nope', '/year', '/year/1974/extra', '/artist', '/artist/a/b', '/songwriter', '/article', '/forum/post', '/admin/other/x', '/admin/history/year', '/admin/history/year/a/b', '/article/%E0%A4%A'])('%s is not a page', (pathname) =>
     expect(matchClientRoute(pathname)).toBeNull(),
   );
 

@@ -1,5 +1,5 @@
-import { pageMeta, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
-import { forumPostJson, listArticlesJson, listVideosJson, listYearsJson, yearByNumberJson } from '@mello/projections';
+import { NAME_SLUG_PATTERN, pageMeta, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
+import { artistDetailView, forumPostJson, listArticlesJson, listVideosJson, listYearsJson, songwriterDetailView, yearByNumberJson } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
 import type { ListCache } from '../http/list-cache';
 import { isUuid } from '../http/validation';
@@ -20,7 +20,12 @@ const ARCHIVE_KEYS = {
   year: ['/api/years/by-year'],
   videos: ['/api/videos'],
   articles: ['/api/articles'],
+  artist: ['/api/artists'],
+  songwriter: ['/api/songwriters'],
 } as const;
+
+/** A slug the API would look up (the lineup routes' own check); anything else is a page that does not exist. */
+const lookupSlug = (slug: string) => NAME_SLUG_PATTERN.test(slug) && slug.length <= 300;
 
 /** The list read models' JSON texts a page may start with. */
 export type ArchiveLists = Record<'years' | 'videos' | 'articles', () => Promise<string>>;
@@ -100,6 +105,20 @@ export async function routeMeta(
       const post = json === null ? null : parse<ForumPost>(json);
       return found(pageMeta.forumPost(route.id, post), post ? 200 : 404);
     }
+    case 'artist': {
+      const artist = lookupSlug(route.slug) ? await artistDetailView(db, route.slug) : null;
+      return found(pageMeta.artist(route.slug, artist), artist ? 200 : 404, [{ key: [...ARCHIVE_KEYS.artist, route.slug], json: JSON.stringify(artist) }]);
+    }
+    case 'songwriter': {
+      const songwriter = lookupSlug(route.slug) ? await songwriterDetailView(db, route.slug) : null;
+      return found(pageMeta.songwriter(route.slug, songwriter), songwriter ? 200 : 404, [
+        { key: [...ARCHIVE_KEYS.songwriter, route.slug], json: JSON.stringify(songwriter) },
+      ]);
+    }
+    case 'statistics':
+      return found(pageMeta.statistics());
+    case 'sources':
+      return found(pageMeta.sources());
     case 'admin':
       return found({ title: 'Admin Panel | Melloarkivet', description: 'Administration av Melloarkivet.', path: pathname, noindex: true });
     default: {

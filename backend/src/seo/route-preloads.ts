@@ -16,6 +16,10 @@ const PAGE_MODULES: Record<string, string> = {
   forum: 'src/pages/ForumPage.tsx',
   forumPost: 'src/pages/ForumPostPage.tsx',
   admin: 'src/pages/AdminPage.tsx',
+  artist: 'src/features/lineups/pages/ArtistPage.tsx',
+  songwriter: 'src/features/lineups/pages/SongwriterPage.tsx',
+  statistics: 'src/features/lineups/pages/StatisticsPage.tsx',
+  sources: 'src/features/lineups/pages/SourcesPage.tsx',
   notFound: 'src/pages/NotFoundPage.tsx',
 };
 

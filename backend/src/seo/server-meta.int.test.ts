@@ -22,6 +22,7 @@ beforeAll(async () => {
   // Ten more years than the first: /years describes only the first 10 (spec section 9).
   for (let year = 2000; year < 2011; year += 1) await admin.post('/api/years', sampleYear({ year, winner: `Vinnare ${year}`, date: '' }));
   await admin.post('/api/videos', sampleVideo());
+  await admin.post('/api/artists', { name: 'Carola Häggkvist', aliases: ['Carola'] });
   articleId = (await admin.post('/api/articles', sampleArticle({ imageUrl: 'https://example.org/cirkus.jpg' }))).body.id;
   hostileArticleId = (await admin.post('/api/articles', sampleArticle({ title: HOSTILE_TITLE, excerpt: `Utdrag ${HOSTILE_TITLE}` }))).body.id;
 });
@@ -149,6 +150,23 @@ describe('the HTML a crawler sees', () => {
     expect(hostile.status).toBe(404);
     expect(hostile.html).not.toContain('<script>alert(1)');
     expect(hostile.title).toBe('År <script>alert(1)</script> hittades inte | Melloarkivet');
+  });
+
+  it('/artist/{slug}: the act as a MusicGroup; 404 with the artist not-found title for an unknown or malformed slug', async () => {
+    const page = await crawl('/artist/carola-haggkvist');
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Carola Häggkvist i Melodifestivalen | Melloarkivet');
+    expect(page.jsonLd).toMatchObject({ '@type': 'MusicGroup', name: 'Carola Häggkvist', alternateName: ['Carola'], url: `${backend.url}/artist/carola-haggkvist` });
+    for (const path of ['/artist/okand-artist', '/artist/NOT%20A%20SLUG', `/artist/${'a'.repeat(400)}`]) {
+      const missing = await crawl(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.title, path).toBe('Artisten hittades inte | Melloarkivet');
+      expect(missing.meta('robots'), path).toBe('noindex, follow');
+    }
+    const songwriter = await crawl('/songwriter/ingen-alls');
+    expect([songwriter.status, songwriter.title]).toEqual([404, 'Låtskrivaren hittades inte | Melloarkivet']);
+    expect((await crawl('/statistik')).status).toBe(200);
+    expect((await crawl('/kallor')).status).toBe(200);
   });
 
   it('escapes a hostile title everywhere it goes: text, attributes and JSON-LD', async () => {

@@ -1,5 +1,6 @@
 import type { Article } from '../archive/articles';
 import type { Video } from '../archive/videos';
+import type { ArtistDetail, SongwriterDetail } from '../archive/lineup-views';
 import type { Year } from '../archive/years';
 import type { ForumPost } from '../forum/forum';
 import {
@@ -7,6 +8,8 @@ import {
   SITE_NAME,
   articleJsonLd,
   musicEventJsonLd,
+  musicGroupJsonLd,
+  songwriterJsonLd,
   videoJsonLd,
   websiteJsonLd,
   type JsonLd,
@@ -47,6 +50,19 @@ const titled = (title: string) => `${title} | ${SITE_NAME}`;
 export function firstCharacters(text: string, length: number): string {
   return Array.from(text.trim()).slice(0, length).join('').trimEnd();
 }
+
+/** The artist and songwriter not-found views' titles and texts, also their page meta. */
+export const ARTIST_NOT_FOUND_TITLE = 'Artisten hittades inte';
+export const ARTIST_NOT_FOUND_DESCRIPTION = 'Det finns ingen artist med den adressen i arkivet.';
+export const SONGWRITER_NOT_FOUND_TITLE = 'Låtskrivaren hittades inte';
+export const SONGWRITER_NOT_FOUND_DESCRIPTION = 'Det finns ingen låtskrivare med den adressen i arkivet.';
+
+/** '1983, 1990, 1991 och 2006' */
+function yearsText(years: readonly number[]): string {
+  const unique = [...new Set(years)].sort((a, b) => a - b).map(String);
+  return unique.length <= 1 ? (unique[0] ?? '') : `${unique.slice(0, -1).join(', ')} och ${unique.at(-1)}`;
+}
+const winsPhrase = (wins: number) => (wins === 0 ? '' : wins === 1 ? ', 1 seger' : `, ${wins} segrar`);
 
 /** The year not-found view's text (spec section 2), also its page description. */
 export const YEAR_NOT_FOUND_DESCRIPTION = 'Detta år finns inte i vårt arkiv ännu.';
@@ -197,6 +213,54 @@ export const pageMeta = {
       path: '/login',
       image: DEFAULT_SHARE_IMAGE,
       noindex: true,
+    };
+  },
+
+  /** /artist/{slug}: the act's entries in the description, as a MusicGroup (see musicGroupJsonLd). */
+  artist(slug: string, artist: ArtistDetail | null): PageMeta {
+    const path = `/artist/${encodeURIComponent(slug)}`;
+    if (!artist) return notFoundMeta(ARTIST_NOT_FOUND_TITLE, ARTIST_NOT_FOUND_DESCRIPTION, path);
+    const count = artist.entryCount === 1 ? '1 bidrag' : `${artist.entryCount} bidrag`;
+    return {
+      title: titled(`${artist.name} i Melodifestivalen`),
+      description: `${artist.name} i Melodifestivalen: ${count} (${yearsText(artist.entries.map((entry) => entry.year))})${winsPhrase(artist.wins)}.`,
+      path,
+      image: DEFAULT_SHARE_IMAGE,
+      type: 'profile',
+      jsonLd: [musicGroupJsonLd(artist)],
+    };
+  },
+
+  /** /songwriter/{slug}: the songwriter's entries, as a Person. */
+  songwriter(slug: string, songwriter: SongwriterDetail | null): PageMeta {
+    const path = `/songwriter/${encodeURIComponent(slug)}`;
+    if (!songwriter) return notFoundMeta(SONGWRITER_NOT_FOUND_TITLE, SONGWRITER_NOT_FOUND_DESCRIPTION, path);
+    const count = songwriter.entryCount === 1 ? '1 bidrag' : `${songwriter.entryCount} bidrag`;
+    return {
+      title: titled(`${songwriter.name}, låtskrivare i Melodifestivalen`),
+      description: `${songwriter.name} har skrivit ${count} i Melodifestivalen (${yearsText(songwriter.entries.map((entry) => entry.year))})${winsPhrase(songwriter.wins)}.`,
+      path,
+      image: DEFAULT_SHARE_IMAGE,
+      type: 'profile',
+      jsonLd: [songwriterJsonLd(songwriter)],
+    };
+  },
+
+  statistics(): PageMeta {
+    return {
+      title: titled('Statistik'),
+      description: 'Melodifestivalen i siffror: flest bidrag per artist, flest segrar per låtskrivare, högsta finalpoäng och bidrag per år.',
+      path: '/statistik',
+      image: DEFAULT_SHARE_IMAGE,
+    };
+  },
+
+  sources(): PageMeta {
+    return {
+      title: titled('Källor'),
+      description: 'Källorna bakom arkivets startfält: varje uppgift om bidrag, placeringar och poäng vilar på dessa.',
+      path: '/kallor',
+      image: DEFAULT_SHARE_IMAGE,
     };
   },
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '../archive/articles';
+import type { ArtistDetail, SongwriterDetail } from '../archive/lineup-views';
 import type { Video } from '../archive/videos';
 import type { Year } from '../archive/years';
 import { absolutePageMeta } from './absolute-urls';
@@ -122,6 +123,34 @@ describe('page meta builders', () => {
       articleSection: 'history',
     });
     expect(pageMeta.article('nope', null)).toMatchObject({ title: 'Artikel hittades inte | Melloarkivet', noindex: true });
+  });
+
+  it('artist: entries and wins in the description, a MusicGroup with its other names; a missing artist is noindex', () => {
+    const carola: ArtistDetail = {
+      id: 'a1', slug: 'carola-haggkvist', name: 'Carola Häggkvist', aliases: ['Carola'], entryCount: 2, wins: 1, bestFinalPlace: 1,
+      entries: [
+        { id: 'e2', year: 1991, artist: 'Carola', song: 'Fångad av en stormvind', result: 'winner', heat: null, heatPlace: null, finalPlace: 1, finalPoints: 78 },
+        { id: 'e1', year: 1983, artist: 'Carola Häggkvist', song: 'Främling', result: 'final', heat: null, heatPlace: null, finalPlace: 2, finalPoints: null },
+      ],
+    };
+    const meta = pageMeta.artist('carola-haggkvist', carola);
+    expect(meta).toMatchObject({ title: 'Carola Häggkvist i Melodifestivalen | Melloarkivet', path: '/artist/carola-haggkvist' });
+    expect(meta.description).toBe('Carola Häggkvist i Melodifestivalen: 2 bidrag (1983 och 1991), 1 seger.');
+    expect(meta.noindex).toBeUndefined();
+    expect(meta.jsonLd?.[0]).toMatchObject({ '@type': 'MusicGroup', name: 'Carola Häggkvist', alternateName: ['Carola'], url: '/artist/carola-haggkvist' });
+    expect(pageMeta.artist('okand-artist', null)).toMatchObject({ title: 'Artisten hittades inte | Melloarkivet', noindex: true, path: '/artist/okand-artist' });
+  });
+
+  it('songwriter: a Person; a missing songwriter is noindex', () => {
+    const writer: SongwriterDetail = {
+      slug: 'thomas-g-son', name: 'Thomas G:son', aliases: [], entryCount: 1, wins: 0, bestFinalPlace: null,
+      entries: [{ id: 'e1', year: 2012, artist: 'Loreen', song: 'Euphoria', result: 'final', heat: 4, heatPlace: 1, finalPlace: null, finalPoints: null, artistRef: { id: 'a', slug: 'loreen', name: 'Loreen' } }],
+    };
+    const meta = pageMeta.songwriter('thomas-g-son', writer);
+    expect(meta.description).toBe('Thomas G:son har skrivit 1 bidrag i Melodifestivalen (2012).');
+    expect(meta.jsonLd?.[0]).toMatchObject({ '@type': 'Person', name: 'Thomas G:son', url: '/songwriter/thomas-g-son' });
+    expect(meta.jsonLd?.[0]).not.toHaveProperty('alternateName');
+    expect(pageMeta.songwriter('nope', null)).toMatchObject({ title: 'Låtskrivaren hittades inte | Melloarkivet', noindex: true });
   });
 
   it('search, login and the 404 page stay out of the index', () => {

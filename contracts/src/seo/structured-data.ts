@@ -1,5 +1,6 @@
 import type { Article } from '../archive/articles';
 import type { Video } from '../archive/videos';
+import type { ArtistDetail, SongwriterDetail } from '../archive/lineup-views';
 import type { Year } from '../archive/years';
 
 /**
@@ -120,5 +121,33 @@ export function articleJsonLd(article: Article): JsonLd {
     articleSection: article.category,
     inLanguage: 'sv-SE',
     publisher: { '@type': 'Organization', name: SITE_NAME, url: '/' },
+  });
+}
+
+/**
+ * An act of the lineups as a MusicGroup. The data does not say whether an act is one person or a group (and
+ * many are duos, bands or a singer with a band), so every act is a MusicGroup: schema.org allows a solo act as a
+ * group of one, while calling a band a Person would be wrong.
+ */
+export function musicGroupJsonLd(artist: ArtistDetail): JsonLd {
+  return compact({
+    '@context': CONTEXT,
+    '@type': 'MusicGroup',
+    name: artist.name,
+    alternateName: artist.aliases.length > 0 ? artist.aliases : undefined,
+    url: `/artist/${artist.slug}`,
+    track: artist.entries.slice(0, 20).map((entry) => ({ '@type': 'MusicRecording', name: entry.song, datePublished: String(entry.year) })),
+  });
+}
+
+/** A songwriter is always a person (credits name people; a stage name is an alias). */
+export function songwriterJsonLd(songwriter: SongwriterDetail): JsonLd {
+  return compact({
+    '@context': CONTEXT,
+    '@type': 'Person',
+    name: songwriter.name,
+    alternateName: songwriter.aliases.length > 0 ? songwriter.aliases : undefined,
+    url: `/songwriter/${songwriter.slug}`,
+    jobTitle: 'Låtskrivare',
   });
 }

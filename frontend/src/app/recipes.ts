@@ -17,6 +17,7 @@ import {
   listSlotRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
+  popoverSlotRecipe,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
@@ -31,7 +32,7 @@ import {
 /**
  * The component styles the product ships. Chakra's full set (about 75 components, 117 kB of JavaScript) would
  * alone take a large share of the home page's 200 kB budget, so only what an archive, a forum and an admin
- * panel need is listed (left out, among others: Accordion, Select, Drawer, Popover, NumberInput, Slider,
+ * panel need is listed (left out, among others: Accordion, Select, Drawer, NumberInput, Slider,
  * Switch, Stat). A Chakra component whose recipe is missing here renders unstyled: add its recipe to this
  * list (the keys are Chakra's own: node_modules/@chakra-ui/react/dist/esm/theme/{recipes,slot-recipes}.js).
  */
@@ -61,6 +62,7 @@ export const slotRecipes = {
   list: listSlotRecipe,
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
+  popover: popoverSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
   tag: tagSlotRecipe,

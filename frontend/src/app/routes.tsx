@@ -21,6 +21,10 @@ const EditArticlePage = lazy(() => import('../pages/EditArticlePage'));
 const EditYearPage = lazy(() => import('../pages/EditYearPage'));
 const EditVideoPage = lazy(() => import('../pages/EditVideoPage'));
 const AdminHistoryPage = lazy(() => import('../pages/AdminHistoryPage'));
+const ArtistPage = lazy(() => import('../features/lineups/pages/ArtistPage'));
+const SongwriterPage = lazy(() => import('../features/lineups/pages/SongwriterPage'));
+const StatisticsPage = lazy(() => import('../features/lineups/pages/StatisticsPage'));
+const SourcesPage = lazy(() => import('../features/lineups/pages/SourcesPage'));
 
 export function AppRoutes() {
   return (
@@ -29,6 +33,10 @@ export function AppRoutes() {
         <Route index element={<Page><HomePage /></Page>} />
         <Route path="years" element={<Page><YearsPage /></Page>} />
         <Route path="year/:year" element={<Page><YearPage /></Page>} />
+        <Route path="artist/:slug" element={<Page><ArtistPage /></Page>} />
+        <Route path="songwriter/:slug" element={<Page><SongwriterPage /></Page>} />
+        <Route path="statistik" element={<Page><StatisticsPage /></Page>} />
+        <Route path="kallor" element={<Page><SourcesPage /></Page>} />
         <Route path="video-archive" element={<Page><VideoArchivePage /></Page>} />
         <Route path="blog" element={<Page><BlogPage /></Page>} />
         <Route path="article/:id" element={<Page><ArticlePage /></Page>} />

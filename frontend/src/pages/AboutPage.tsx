@@ -3,6 +3,7 @@ import { pageMeta } from '@mello/contracts';
 import { LuArchive, LuEye, LuMail, LuPhone, LuSend, LuShare2, LuUsers } from 'react-icons/lu';
 import { goToLogin, useCurrentUser } from '../auth/current-user';
 import { PageContainer } from '../components/PageContainer';
+import { OpenDataSection } from '../features/lineups/components/OpenDataSection';
 import { showToast } from '../components/toaster';
 import { usePageMeta } from '../seo/use-page-meta';
 
@@ -92,6 +93,8 @@ export default function AboutPage() {
             ))}
           </SimpleGrid>
         </Box>
+
+        <OpenDataSection />
 
         <Box as="section" aria-labelledby="about-contact" p={{ base: '6', md: '10' }} borderRadius="3xl" borderWidth="1px" borderColor="border"
           bgImage="linear-gradient(135deg, rgba(214, 31, 125, 0.18), rgba(29, 20, 69, 0.9) 60%)">

@@ -11,6 +11,7 @@ import { PageContainer } from '../components/PageContainer';
 import { useDeleteYear } from '../components/years/use-delete-year';
 import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '../components/years/YearDetails';
 import { YearHero } from '../components/years/YearHero';
+import { YearLineupSection } from '../features/lineups/components/YearLineupSection';
 import { usePageMeta } from '../seo/use-page-meta';
 
 /** /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure. */
@@ -69,6 +70,7 @@ export default function YearPage() {
             {year.videoUrl && <VideoMaterialCard videoUrl={year.videoUrl} />}
           </Stack>
         </Grid>
+        <YearLineupSection year={year.year} />
         <SourcesList sources={year.sources} />
       </Stack>
     </PageContainer>

@@ -1,6 +1,7 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { LuChartBar } from 'react-icons/lu';
 import { pageMeta, type Year } from '@mello/contracts';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useYears } from '../api/archive';
 import { NetworkError } from '../api/http';
 import { useSearchYears } from '../api/search';
@@ -37,6 +38,11 @@ export default function YearsPage() {
           <Text color="fg.muted" fontSize="lg" maxW="2xl">
             Från 1958 till 2024: vinnare, låtar, scener och programledare från varje final.
           </Text>
+          <Link asChild color="brand.fg" fontWeight="semibold" alignSelf="flex-start">
+            <RouterLink to="/statistik">
+              <LuChartBar aria-hidden="true" /> Statistik: flest bidrag, flest segrar, högsta poäng
+            </RouterLink>
+          </Link>
         </Stack>
         <SearchBlock key={params.toString()} initial={criteria} />
         {isPending ? (

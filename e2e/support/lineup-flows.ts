@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { headMeta, launchChromium, openContext, screenshot, watchErrors, type Viewport } from './browser';
+
+/** The first visible match, once it is visible (phones and desktops render the lineup differently). */
+async function shown(locator: Locator): Promise<Locator> {
+  const visible = locator.filter({ visible: true }).first();
+  await visible.waitFor({ state: 'visible' });
+  return visible;
+}
+
+/** The year page's lineup section ('Startfält {year}'), once its entries are there. */
+async function lineupOf(page: Page, year: number): Promise<Locator> {
+  const section = page.getByRole('region', { name: `Startfält ${year}` });
+  await shown(section.locator('[data-entry]'));
+  return section;
+}
+
+/** An entry's row (desktop) or card (phone) in a show, by its song. */
+const entryIn = (scope: Locator, song: string) => scope.locator('[data-entry]', { hasText: song });
+
+/** The lineup screens against the real archive import (data/lineups.json), once per viewport. */
+export function lineupFlows(viewport: Viewport) {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const baseUrl = inject('e2eBaseUrl');
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await openContext(browser, baseUrl, viewport);
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    errors = watchErrors(page);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await screenshot(page, viewport, `failed-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
+    await context?.close();
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  describe(`lineups, ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
+    it('2012: four heats, Andra chansen and the final, with Loreen’s Euphoria as the winner; no sideways scroll', async () => {
+      await page.goto('/year/2012');
+      const lineup = await lineupOf(page, 2012);
+      const shows = await lineup.getByRole('heading', { level: 3 }).allTextContents();
+      expect(shows).toEqual(['Deltävling 1', 'Deltävling 2', 'Deltävling 3', 'Deltävling 4', 'Andra chansen', 'Final']);
+      const final = lineup.getByRole('region', { name: 'Final' });
+      const winner = final.locator('[data-result="winner"]');
+      expect(await winner.count()).toBe(1);
+      const winnerText = (await winner.textContent()) ?? '';
+      for (const part of ['Loreen', 'Euphoria', 'Vinnare']) expect(winnerText).toContain(part);
+      // The artist and songwriter names are links to their pages.
+      expect(await winner.getByRole('link', { name: 'Loreen' }).getAttribute('href')).toBe('/artist/loreen');
+      expect(await winner.getByRole('link', { name: 'Thomas G:son' }).getAttribute('href')).toBe('/songwriter/thomas-g-son');
+      // The page says its lineup is incomplete and lists what is missing.
+      await shown(lineup.getByText('Startfältet är ofullständigt'));
+      await winner.scrollIntoViewIfNeeded();
+      await screenshot(page, viewport, 'lineup-2012-final');
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect(widths.scroll, 'the page must not scroll sideways').toBeLessThanOrEqual(widths.inner);
+    });
+
+    it('1974: one table for the single final, ABBA’s Waterloo the winner', async () => {
+      await page.goto('/year/1974');
+      const lineup = await lineupOf(page, 1974);
+      expect(await lineup.getByRole('heading', { level: 3 }).count()).toBe(0);
+      const final = lineup.getByLabel('Finalen 1974');
+      expect(await final.count()).toBe(1);
+      expect(await final.locator('[data-entry]').count()).toBe(10);
+      const winnerText = (await final.locator('[data-result="winner"]').textContent()) ?? '';
+      for (const part of ['ABBA', 'Waterloo', 'Vinnare']) expect(winnerText).toContain(part);
+      await screenshot(page, viewport, 'lineup-1974');
+    });
+
+    it('an unknown value shows “–” with “uppgift saknas” for screen readers and on hover, never 0', async () => {
+      await page.goto('/year/1983');
+      const lineup = await lineupOf(page, 1983);
+      // Kerstin Dahlberg's final place was not published (only the top places were ranked).
+      const entry = entryIn(lineup, 'Här är min sång till dig');
+      const unknown = entry.locator('[data-unknown]').first();
+      expect(await unknown.getAttribute('title')).toBe('uppgift saknas');
+      expect(await unknown.locator('[aria-hidden="true"]').textContent()).toBe('–');
+      // The accessible text: visually hidden, but what a screen reader reads.
+      expect(await unknown.textContent()).toContain('uppgift saknas');
+      await expect.poll(() => unknown.evaluate((element) => element.getBoundingClientRect().width > 0)).toBe(true);
+    });
+
+    it('a disputed value opens, from the keyboard, every value with its sources', async () => {
+      await page.goto('/year/2012');
+      const lineup = await lineupOf(page, 2012);
+      const munther = entryIn(lineup.getByRole('region', { name: 'Final' }), 'Soldiers');
+      const marker = munther.getByRole('button', { name: /^Omstridd uppgift: Placering i finalen/ });
+      await marker.focus();
+      await page.keyboard.press('Enter');
+      const dispute = await shown(page.getByRole('dialog'));
+      const text = (await dispute.textContent()) ?? '';
+      expect(text).toContain('Källorna är oeniga: Placering i finalen');
+      expect(text).toContain('3=');
+      expect(text).toMatch(/deliciosa/);
+      await screenshot(page, viewport, 'lineup-dispute');
+      await page.keyboard.press('Escape');
+      await dispute.waitFor({ state: 'hidden' });
+
+      // Every entry shows its sources on demand.
+      await munther.getByRole('button', { name: 'Källor för Ulrik Munther – Soldiers' }).click();
+      const sources = await shown(page.getByRole('dialog'));
+      expect(await sources.textContent()).toMatch(/Källor.*Bekräftad av/);
+    });
+
+    it('an artist with entries in several decades lists them all, with the page’s meta', async () => {
+      await page.goto('/year/1983');
+      const lineup = await lineupOf(page, 1983);
+      await (await shown(lineup.getByRole('link', { name: 'Carola Häggkvist' }))).click();
+      await page.waitForURL('**/artist/carola-haggkvist');
+      await shown(page.getByRole('heading', { level: 1, name: 'Carola Häggkvist', exact: true }));
+      const years = await page.getByRole('main').locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(years).toEqual(['/year/1983', '/year/1990', '/year/1991', '/year/2006']);
+      await shown(page.getByText('Även känd som Carola'));
+      await expect.poll(async () => (await headMeta(page)).title).toBe('Carola Häggkvist i Melodifestivalen | Melloarkivet');
+      expect((await headMeta(page)).jsonLd[0]).toMatchObject({ '@type': 'MusicGroup', name: 'Carola Häggkvist' });
+      await screenshot(page, viewport, 'artist-carola');
+    });
+
+    it('an unknown artist is the not-found view, HTTP 404 from the server', async () => {
+      const response = await page.goto('/artist/okand-artist');
+      expect(response?.status()).toBe(404);
+      await shown(page.getByRole('heading', { level: 1, name: 'Artisten hittades inte' }));
+    });
+
+    it('/years links the statistics, which count every entry', async () => {
+      await page.goto('/years');
+      await (await shown(page.getByRole('main').getByRole('link', { name: /Statistik/ }))).click();
+      await page.waitForURL('**/statistik');
+      const counts = await shown(page.locator('dl[aria-label="Arkivet i siffror"]'));
+      expect((await counts.textContent())?.replace(/\s/g, ' ')).toMatch(/bidrag ?1 099/);
+      await shown(page.getByRole('link', { name: 'Linda Bengtzing' }));
+      await screenshot(page, viewport, 'statistics');
+    });
+  });
+}

@@ -1,0 +1,154 @@
+import { Box, Flex, SimpleGrid, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
+import type { EntryView, LineupShow } from '@mello/contracts';
+import { showNumbers } from '../format';
+import { ArtistName, FieldValue, Points, Songwriters, SongTitle } from './EntryParts';
+import { EntrySources } from './EntrySources';
+import { ResultBadge } from './ResultBadge';
+
+/** The winner's row and card stand out: a gold edge and tint. */
+const winnerStyle = { bg: 'rgba(255, 194, 61, 0.10)', boxShadow: 'inset 4px 0 0 var(--chakra-colors-gold-400)' } as const;
+
+/**
+ * A show's entries: a table on wide screens, a card per entry on phones and tablets (so a 390 px phone never
+ * scrolls sideways). Only one of the two is rendered, so each value exists once in the page.
+ */
+export function ShowEntries({ show, caption }: { show: LineupShow; caption: string }) {
+  const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false });
+  return wide ? <ShowTable show={show} caption={caption} /> : <ShowCards show={show} caption={caption} />;
+}
+
+function ShowTable({ show, caption }: { show: LineupShow; caption: string }) {
+  const { kind } = show;
+  const numbered = kind !== 'second-chance';
+  return (
+    // Relative: visually hidden text inside (absolutely positioned) stays inside the scroll area, not beyond the page.
+    <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="xl" position="relative" whiteSpace="normal">
+      <Table.Root size="sm" aria-label={caption} css={{ '& td, & th': { verticalAlign: 'top' } }}>
+        <Table.Header>
+          <Table.Row bg="bg.muted">
+            {numbered && <Table.ColumnHeader w="12" title="Startnummer">Nr</Table.ColumnHeader>}
+            {kind === 'second-chance' && <Table.ColumnHeader w="24">Från</Table.ColumnHeader>}
+            <Table.ColumnHeader>Artist</Table.ColumnHeader>
+            <Table.ColumnHeader>Låt</Table.ColumnHeader>
+            <Table.ColumnHeader>Låtskrivare</Table.ColumnHeader>
+            {numbered && <Table.ColumnHeader w="16">Plac.</Table.ColumnHeader>}
+            {kind === 'final' && <Table.ColumnHeader w="36">Poäng</Table.ColumnHeader>}
+            <Table.ColumnHeader w="32">Resultat</Table.ColumnHeader>
+            <Table.ColumnHeader w="20">
+              <VisuallyHidden>Källor</VisuallyHidden>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {show.entries.map((entry) => {
+            const { runningOrder, place } = showNumbers(entry, kind);
+            return (
+              <Table.Row key={entry.id} data-entry={entry.id} data-result={entry.result ?? undefined} {...(entry.result === 'winner' ? winnerStyle : {})}>
+                {runningOrder && (
+                  <Table.Cell color="fg.muted">
+                    <FieldValue entry={entry} field={runningOrder.field} value={runningOrder.value} />
+                  </Table.Cell>
+                )}
+                {kind === 'second-chance' && (
+                  <Table.Cell color="fg.muted" whiteSpace="nowrap">
+                    {entry.heat === null ? '' : `Deltävling ${entry.heat}`}
+                  </Table.Cell>
+                )}
+                <Table.Cell>
+                  <ArtistName entry={entry} />
+                </Table.Cell>
+                <Table.Cell>
+                  <SongTitle entry={entry} />
+                </Table.Cell>
+                <Table.Cell fontSize="xs" maxW="xs">
+                  <Songwriters entry={entry} />
+                </Table.Cell>
+                {place && (
+                  <Table.Cell fontWeight={entry.result === 'winner' ? 'bold' : undefined}>
+                    <FieldValue entry={entry} field={place.field} value={place.value} />
+                  </Table.Cell>
+                )}
+                {kind === 'final' && (
+                  <Table.Cell>
+                    <Points entry={entry} kind={kind} />
+                  </Table.Cell>
+                )}
+                <Table.Cell>
+                  <ResultBadge result={entry.result} />
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <EntrySources entry={entry} />
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function ShowCards({ show, caption }: { show: LineupShow; caption: string }) {
+  return (
+    <Stack as="ol" gap="3" aria-label={caption} listStyleType="none" m="0" p="0">
+      {show.entries.map((entry) => (
+        <EntryCard key={entry.id} entry={entry} kind={show.kind} />
+      ))}
+    </Stack>
+  );
+}
+
+function EntryCard({ entry, kind }: { entry: EntryView; kind: LineupShow['kind'] }) {
+  const { runningOrder, place } = showNumbers(entry, kind);
+  return (
+    <Box as="li" data-entry={entry.id} data-result={entry.result ?? undefined} borderWidth="1px" borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
+      borderRadius="xl" p="4" {...(entry.result === 'winner' ? winnerStyle : { bg: 'bg.panel' })}>
+      <Flex justify="space-between" align="center" gap="2" mb="2">
+        <Text fontSize="sm" color="fg.muted">
+          {runningOrder ? (
+            <>
+              Nr <FieldValue entry={entry} field={runningOrder.field} value={runningOrder.value} />
+            </>
+          ) : entry.heat !== null ? (
+            `Från deltävling ${entry.heat}`
+          ) : null}
+        </Text>
+        <ResultBadge result={entry.result} />
+      </Flex>
+      <Text fontSize="md" lineHeight="short" overflowWrap="anywhere">
+        <ArtistName entry={entry} />
+      </Text>
+      <Text overflowWrap="anywhere">
+        <SongTitle entry={entry} />
+      </Text>
+      <Text fontSize="xs" color="fg.muted" mt="2" overflowWrap="anywhere">
+        Låtskrivare: <Songwriters entry={entry} />
+      </Text>
+      <Flex mt="3" justify="space-between" align="flex-end" gap="3" wrap="wrap">
+        <SimpleGrid as="dl" columns={kind === 'final' ? 2 : 1} columnGap="6" rowGap="0" fontSize="sm">
+          {place && (
+            <Box>
+              <Text as="dt" color="fg.muted" fontSize="xs">
+                Placering
+              </Text>
+              <Text as="dd" fontWeight="semibold">
+                <FieldValue entry={entry} field={place.field} value={place.value} />
+              </Text>
+            </Box>
+          )}
+          {kind === 'final' && (
+            <Box>
+              <Text as="dt" color="fg.muted" fontSize="xs">
+                Poäng
+              </Text>
+              <Box as="dd" fontWeight="semibold">
+                <Points entry={entry} kind={kind} />
+              </Box>
+            </Box>
+          )}
+        </SimpleGrid>
+        <EntrySources entry={entry} />
+      </Flex>
+    </Box>
+  );
+}

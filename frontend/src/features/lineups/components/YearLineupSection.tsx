@@ -1,0 +1,84 @@
+import { Alert, Box, Heading, List, Stack, Text } from '@chakra-ui/react';
+import type { YearLineup } from '@mello/contracts';
+import { NetworkError } from '../../../api/http';
+import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
+import { LoadingText } from '../../../components/LoadingText';
+import { useYearLineup } from '../api';
+import { isSingleFinal } from '../format';
+import { ShowEntries } from './ShowEntries';
+
+/**
+ * 'Startfält' on the year page: a section per show (heats, the second-chance show, the final), or one table in a
+ * year with only a final. A year whose data has gaps says its lineup is incomplete and lists them.
+ */
+export function YearLineupSection({ year }: { year: number }) {
+  const { data, isPending, error, refetch } = useYearLineup(year);
+  return (
+    <Box as="section" aria-labelledby="year-lineup" borderTopWidth="1px" borderColor="border" pt="8" minW="0">
+      <Heading as="h2" id="year-lineup" size="2xl" mb="2">
+        Startfält {year}
+      </Heading>
+      {isPending ? (
+        <LoadingText>Laddar startfältet...</LoadingText>
+      ) : error instanceof NetworkError ? (
+        <ServerUnreachable onRetry={() => void refetch()} />
+      ) : error || !data || data.entryCount === 0 ? (
+        <Text color="fg.muted">Startfältet för {year} finns inte i arkivet ännu.</Text>
+      ) : (
+        <Lineup lineup={data} />
+      )}
+    </Box>
+  );
+}
+
+function Lineup({ lineup }: { lineup: YearLineup }) {
+  const single = isSingleFinal(lineup);
+  return (
+    <Stack gap="8" minW="0">
+      <Stack gap="3">
+        <Text color="fg.muted">
+          {lineup.entryCount} bidrag{lineup.format ? ` · ${lineup.format}` : ''}
+        </Text>
+        {lineup.gaps.length > 0 && <GapNotice gaps={lineup.gaps} />}
+      </Stack>
+      {single ? (
+        <ShowEntries show={lineup.shows[0]!} caption={`Finalen ${lineup.year}`} />
+      ) : (
+        lineup.shows.map((show) => (
+          <Box as="section" key={show.key ?? show.kind} aria-labelledby={`show-${show.key ?? show.kind}`} minW="0">
+            <Heading as="h3" id={`show-${show.key ?? show.kind}`} size="lg">
+              {show.name}
+            </Heading>
+            {show.description && show.description !== show.name && (
+              <Text color="fg.muted" fontSize="sm">
+                {show.description}
+              </Text>
+            )}
+            <Box mt="3">
+              <ShowEntries show={show} caption={`${show.name} ${lineup.year}`} />
+            </Box>
+          </Box>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function GapNotice({ gaps }: { gaps: readonly string[] }) {
+  return (
+    <Alert.Root status="warning" variant="subtle" borderRadius="xl" alignItems="flex-start">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Startfältet är ofullständigt</Alert.Title>
+        <Alert.Description>
+          <Text mb="2">Det här saknas eller är osäkert i arkivets källor:</Text>
+          <List.Root ps="5" gap="1" fontSize="sm" wordBreak="break-word">
+            {gaps.map((gap, index) => (
+              <List.Item key={index}>{gap}</List.Item>
+            ))}
+          </List.Root>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,93 @@
+import { ENTRY_FIELD_LABELS, type DisputeView, type EntryField, type EntryResult, type EntryView, type LineupShow, type SourceRef, type YearLineup } from '@mello/contracts';
+
+/**
+ * Pure rules of the lineup screens: how an unknown value reads, which badge a result gets, which of an entry's
+ * numbers a show's table shows. The data's rule (docs/content.md): null is "not published, or not seen in a
+ * source" and is shown as unknown, never as 0 or an empty cell.
+ */
+
+/** What stands in for a null: the dash people see and the words screen readers and tooltips say. */
+export const UNKNOWN = { mark: '–', label: 'uppgift saknas' } as const;
+
+/** A known value as text, or null when it is unknown (null, undefined or blank text). 0 is a value, not unknown. */
+export function knownText(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+export type ResultBadge = { label: string; palette: 'gold' | 'brand' | 'purple' | 'gray' };
+
+/** The badge of an entry's result; null when the data does not say (the page then shows the unknown mark). */
+export function resultBadge(result: EntryResult | null): ResultBadge | null {
+  switch (result) {
+    case 'winner':
+      return { label: 'Vinnare', palette: 'gold' };
+    case 'final':
+      return { label: 'Final', palette: 'brand' };
+    case 'andra-chansen':
+      return { label: 'Andra chansen', palette: 'purple' };
+    case 'out':
+      return { label: 'Utslagen', palette: 'gray' };
+    default:
+      return null;
+  }
+}
+
+/** A year with no heats: its one show is the final, shown as one table without a show heading. */
+export const isSingleFinal = (lineup: Pick<YearLineup, 'shows'>) => lineup.shows.length === 1 && lineup.shows[0]!.kind === 'final';
+
+/** A number cell of a show: its value and the entry field it comes from (so a dispute about it can be found). */
+export type ShowNumber = { value: number | null; field: EntryField };
+
+/**
+ * The running order and place an entry has in a show. Heats: the heat's. The final: the final's; in a year
+ * without heats the one running order is the final's. The second-chance show: the data holds neither.
+ */
+export function showNumbers(entry: EntryView, kind: LineupShow['kind']): { runningOrder: ShowNumber | null; place: ShowNumber | null } {
+  if (kind === 'heat') return { runningOrder: { value: entry.runningOrder, field: 'runningOrder' }, place: { value: entry.heatPlace, field: 'heatPlace' } };
+  if (kind === 'final') {
+    const ownOrder = entry.finalRunningOrder === null && entry.heat === null;
+    return {
+      runningOrder: ownOrder ? { value: entry.runningOrder, field: 'runningOrder' } : { value: entry.finalRunningOrder, field: 'finalRunningOrder' },
+      place: { value: entry.finalPlace, field: 'finalPlace' },
+    };
+  }
+  return { runningOrder: null, place: null };
+}
+
+/** Points are only published for the final here; a jury/televote split is shown when either part is known. */
+export function showPoints(entry: EntryView, kind: LineupShow['kind']): { total: number | null; split: { jury: number | null; televote: number | null } | null } | null {
+  if (kind !== 'final') return null;
+  const split = entry.juryPoints !== null || entry.televotePoints !== null ? { jury: entry.juryPoints, televote: entry.televotePoints } : null;
+  return { total: entry.finalPoints, split };
+}
+
+/** The entry's dispute about a field, if the sources disagree on it. */
+export const disputeOf = (entry: Pick<EntryView, 'disputed'>, field: EntryField): DisputeView | undefined =>
+  entry.disputed.find((dispute) => dispute.field === field);
+
+/** The Swedish name of an entry field ('finalPoints' → 'Poäng i finalen'). */
+export const fieldLabel = (field: EntryField): string => ENTRY_FIELD_LABELS[field] ?? field;
+
+/** One value a dispute lists, as text; null for "this source has no value" (shown as unknown). */
+export function disputedValueText(value: unknown): string | null {
+  if (Array.isArray(value)) return value.length === 0 ? null : value.map(String).join(', ');
+  if (typeof value === 'string' || typeof value === 'number') return knownText(value);
+  return null;
+}
+
+/** A source as a reader sees it: its description, or the key when the archive has no record of it. */
+export const sourceText = (source: SourceRef): string => source.description ?? source.key;
+
+/** Width of a bar in a bar list, in percent of the largest value (at least a sliver for any non-zero value). */
+export function barPercent(value: number, max: number): number {
+  if (max <= 0 || value <= 0) return 0;
+  return Math.max(2, Math.round((value / max) * 1000) / 10);
+}
+
+/** '1 bidrag', '3 bidrag'; 'seger'/'segrar' for wins. */
+export const winsText = (wins: number) => `${wins} ${wins === 1 ? 'seger' : 'segrar'}`;
+
+/** Whether an entry played in the final (so its final place and points apply). */
+export const reachedFinal = (result: EntryResult | null) => result === 'winner' || result === 'final';
