@@ -1,7 +1,7 @@
 /**
  * HTTP load test of the read API (issue 8): a real backend on a throwaway durable embedded PostgreSQL with the
  * archive imported, loaded by autocannon (in a worker thread, so the load generator does not share the server's
- * thread) at BENCH_CONNECTIONS keep-alive connections on GET /api/years and GET /api/articles. The baseline, in the
+ * thread) at BENCH_CONNECTIONS keep-alive connections on GET /api/years, GET /api/articles and GET /api/years/by-year/2012/lineup. The baseline, in the
  * same run and on the same server: a bench-only route behind the same middleware that answers the bytes the real
  * route answered (captured once, checked byte for byte) from memory (http/baseline-routes.ts). Rounds interleave
  * real and baseline (the order flips every round) because the machine is noisy. Prints per route the median
@@ -28,6 +28,8 @@ const TARGET_RATIO = 0.7;
 const ROUTES = [
   { name: 'years', path: '/api/years' },
   { name: 'articles', path: '/api/articles' },
+  // A heat year's whole lineup (2012: four heats, Andra chansen and the final, 40 entries with sources).
+  { name: 'lineup-2012', path: '/api/years/by-year/2012/lineup' },
 ] as const;
 
 type Round = { reqPerS: number; p50Ms: number; p99Ms: number; requests: number; errors: number; non2xx: number };

@@ -115,7 +115,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       yearRoutes({ pool, lists, years: services.years }),
       videoRoutes({ pool, lists, videos: services.videos }),
       articleRoutes({ pool, lists, articles: services.articles }),
-      lineupRoutes({ pool, lineups: services.lineups }),
+      lineupRoutes({ pool, lists, lineups: services.lineups }),
       searchRoutes({ engine: search }),
       forumRoutes({ pool, forum, views }),
       admin,

@@ -5,7 +5,7 @@ import type { DocumentService } from '../archive/document-service';
 import { requireAdmin } from '../auth/guards';
 import { NotFoundError } from '../shared/errors';
 import { idempotentCreate } from './idempotency';
-import { ifNoneMatchHits, type ListCache } from './list-cache';
+import { answerCached, type ListCache } from './list-cache';
 import { commandContext } from './request-context';
 import { isUuid, parseBody } from './validation';
 
@@ -33,17 +33,7 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
 ) {
   const router = new Router({ prefix: options.prefix });
   router.get('/', async (ctx) => {
-    const list = await options.lists.get(options.prefix, () => options.list(options.db));
-    ctx.status = 200;
-    ctx.type = 'json';
-    ctx.set('ETag', list.etag);
-    // Browsers revalidate on every use and get a bodiless 304 while the list is unchanged.
-    ctx.set('Cache-Control', 'no-cache');
-    if (ifNoneMatchHits(ctx.get('if-none-match'), list.etag)) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = list.body;
+    answerCached(ctx, await options.lists.get(options.prefix, () => options.list(options.db)));
   });
   const prepare = options.prepareCreate ?? ((input: z.output<CreateSchema>) => input as F);
   const knownId = (id: string) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
 
 /** Where the live read models are, as this process knows it (ReadModelProgress); opaque, compared for equality. */
 export type ReadModelPosition = { readonly position: unknown };
@@ -7,7 +8,7 @@ export type ReadModelPosition = { readonly position: unknown };
 export type CachedList = { position: unknown; body: Buffer; etag: string };
 
 /**
- * The JSON text of each list read model (years, videos, articles), queried once per read-model position instead of
+ * The JSON text of each list read model (years, videos, articles) and of each year's lineup, queried once per read-model position instead of
  * once per request (docs/read-models.md, "List cache").
  *
  * An entry is stamped with the position this process knew *before* its query started; the query then sees at
@@ -60,4 +61,20 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
+ * Answers a cached read model's JSON: its ETag, `no-cache` (browsers revalidate on every use and get a bodiless 304
+ * while it is unchanged) and the bytes encoded once.
+ */
+export function answerCached(ctx: Context, cached: CachedList): void {
+  ctx.status = 200;
+  ctx.type = 'json';
+  ctx.set('ETag', cached.etag);
+  ctx.set('Cache-Control', 'no-cache');
+  if (ifNoneMatchHits(ctx.get('if-none-match'), cached.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = cached.body;
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { idempotentCreate } from '../../http/idempotency';
+import { answerCached, type ListCache } from '../../http/list-cache';
 import {
   ARTIST_FIELD_LABELS,
   ArtistCreateInputSchema,
@@ -54,17 +55,21 @@ const slugParam = (ctx: Context, message: string) => {
  * statistics and the open-data export for everyone; entries, artists and sources as admin commands. The routes
  * only parse and answer: the rules are in the services and the read models' views.
  */
-export function lineupRoutes(deps: { pool: DatabasePool; lineups: LineupServices }): Router {
-  const { pool, lineups } = deps;
+export function lineupRoutes(deps: { pool: DatabasePool; lists: ListCache; lineups: LineupServices }): Router {
+  const { pool, lists, lineups } = deps;
   const router = new Router({ prefix: '/api' });
   // Creates take an Idempotency-Key (a retried or doubled submission makes one item).
   const idempotent = idempotentCreate(pool);
 
   router.get('/years/by-year/:year/lineup', async (ctx) => {
     const raw = ctx.params.year!;
-    const body = /^\d{1,4}$/.test(raw) ? await yearLineupView(pool, Number(raw)) : null;
-    if (body === null) throw new AppError(404, 'Year not found');
-    ctx.body = body;
+    if (!/^\d{1,4}$/.test(raw)) throw new AppError(404, 'Year not found');
+    // The JSON of a year's lineup is built once per read-model position (a few queries and the show grouping), not
+    // per request. Keys are bounded by the four digits: an unknown year caches the text 'null'.
+    const year = Number(raw);
+    const cached = await lists.get(`lineup:${year}`, async () => JSON.stringify(await yearLineupView(pool, year)));
+    if (cached.body.length === 4 && cached.body.toString() === 'null') throw new AppError(404, 'Year not found');
+    answerCached(ctx, cached);
   });
 
   // Entries (admin).
