@@ -5,7 +5,7 @@ import { reachedFinal } from '../format';
 import { ResultBadge } from './ResultBadge';
 import { Known } from './Unknown';
 
-type CareerEntry = ArtistEntry & { artistRef?: ArtistRef };
+export type CareerEntry = ArtistEntry & { artistRef?: ArtistRef };
 
 /** Count, wins and best final place of an artist or songwriter. */
 export function CareerSummary({ entryCount, wins, bestFinalPlace }: { entryCount: number; wins: number; bestFinalPlace: number | null }) {
