@@ -32,42 +32,42 @@ export function EntryRow({ show, entry, onMoveUp, onMoveDown, moving, editing, o
   const name = `${entry.artist} – ${entry.song}`;
   return (
     <Box as="li" aria-label={`${shown(order)}. ${name}`} py="3" borderTopWidth="1px" borderColor="border" _first={{ borderTopWidth: 0 }}>
-    <Flex gap="3" align={{ base: 'flex-start', md: 'center' }} wrap="wrap">
-      <Text fontWeight="900" fontSize="lg" minW="8" textAlign="right" aria-hidden>
-        {shown(order)}
-      </Text>
-      <Box flex="1" minW="12rem">
-        <Text fontWeight="semibold">
-          {entry.artist}
-          {entry.result === 'winner' && (
-            <Badge ml="2" colorPalette="gold" size="sm">
-              Vinnare
-            </Badge>
+      <Flex gap="3" align={{ base: 'flex-start', md: 'center' }} wrap="wrap">
+        <Text fontWeight="900" fontSize="lg" minW="8" textAlign="right" aria-hidden>
+          {shown(order)}
+        </Text>
+        <Box flex="1" minW="12rem">
+          <Text fontWeight="semibold">
+            {entry.artist}
+            {entry.result === 'winner' && (
+              <Badge ml="2" colorPalette="gold" size="sm">
+                Vinnare
+              </Badge>
+            )}
+          </Text>
+          <Text color="fg.muted">”{entry.song}”</Text>
+          <Text fontSize="sm" color="fg.muted" data-testid="entry-outcome">
+            {outcome(show, entry)}
+          </Text>
+        </Box>
+        <Flex gap="1" wrap="wrap" justify="flex-end" w={{ base: 'full', md: 'auto' }}>
+          {show.key !== null && (
+            <>
+              <IconButton aria-label={`Flytta upp ${name}`} size="sm" variant="ghost" onClick={onMoveUp ?? undefined} disabled={!onMoveUp || moving}>
+                <LuArrowUp />
+              </IconButton>
+              <IconButton aria-label={`Flytta ned ${name}`} size="sm" variant="ghost" onClick={onMoveDown ?? undefined} disabled={!onMoveDown || moving}>
+                <LuArrowDown />
+              </IconButton>
+            </>
           )}
-        </Text>
-        <Text color="fg.muted">”{entry.song}”</Text>
-        <Text fontSize="sm" color="fg.muted" data-testid="entry-outcome">
-          {outcome(show, entry)}
-        </Text>
-      </Box>
-      <Flex gap="1" wrap="wrap" justify="flex-end" w={{ base: 'full', md: 'auto' }}>
-        {show.key !== null && (
-          <>
-            <IconButton aria-label={`Flytta upp ${name}`} size="sm" variant="ghost" onClick={onMoveUp ?? undefined} disabled={!onMoveUp || moving}>
-              <LuArrowUp />
-            </IconButton>
-            <IconButton aria-label={`Flytta ned ${name}`} size="sm" variant="ghost" onClick={onMoveDown ?? undefined} disabled={!onMoveDown || moving}>
-              <LuArrowDown />
-            </IconButton>
-          </>
-        )}
-        <Button size="sm" variant="outline" onClick={onEdit} aria-expanded={editing} aria-label={`Redigera ${name}`}>
-          <LuPencil aria-hidden /> Redigera
-        </Button>
-        <ConfirmDeleteButton question={`Är du säker på att du vill radera bidraget ”${entry.song}” med ${entry.artist} (${entry.year})?`} pending={deleting} onConfirm={onDelete} />
+          <Button size="sm" variant="outline" onClick={onEdit} aria-expanded={editing} aria-label={`Redigera ${name}`}>
+            <LuPencil aria-hidden /> Redigera
+          </Button>
+          <ConfirmDeleteButton question={`Är du säker på att du vill radera bidraget ”${entry.song}” med ${entry.artist} (${entry.year})?`} pending={deleting} onConfirm={onDelete} />
+        </Flex>
       </Flex>
-    </Flex>
-    {children}
+      {children}
     </Box>
   );
 }

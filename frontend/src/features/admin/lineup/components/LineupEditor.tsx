@@ -106,18 +106,18 @@ function ShowEditor({ year, show, hasHeats, open, setOpen }: ShowProps) {
           {show.entries.map((entry, index) => {
             const editing = open?.kind === 'edit' && open.entryId === entry.id;
             return (
-                <EntryRow
-                  key={entry.id}
-                  show={show}
-                  entry={entry}
-                  onMoveUp={move(index, -1)}
-                  onMoveDown={move(index, 1)}
-                  moving={reorder.isPending}
-                  editing={editing}
-                  onEdit={() => setOpen(editing ? null : { kind: 'edit', entryId: entry.id })}
-                  deleting={remove.isPending && remove.variables === entry.id}
-                  onDelete={() => remove.mutate(entry.id)}
-                >
+              <EntryRow
+                key={entry.id}
+                show={show}
+                entry={entry}
+                onMoveUp={move(index, -1)}
+                onMoveDown={move(index, 1)}
+                moving={reorder.isPending}
+                editing={editing}
+                onEdit={() => setOpen(editing ? null : { kind: 'edit', entryId: entry.id })}
+                deleting={remove.isPending && remove.variables === entry.id}
+                onDelete={() => remove.mutate(entry.id)}
+              >
                 {editing && (
                   <EntryForm
                     mode="update"
@@ -128,7 +128,7 @@ function ShowEditor({ year, show, hasHeats, open, setOpen }: ShowProps) {
                     onDone={() => setOpen(null)}
                   />
                 )}
-                </EntryRow>
+              </EntryRow>
             );
           })}
         </List.Root>
