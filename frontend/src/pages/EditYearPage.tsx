@@ -10,12 +10,14 @@ import { ListEditor } from '../features/admin/components/ListEditor';
 import { YearFormFields } from '../features/admin/components/YearFormFields';
 import { useUpdateDocument } from '../features/admin/document-api';
 import { fieldErrorsOf } from '../features/admin/form-values';
+import { LineupEditor } from '../features/admin/lineup/components/LineupEditor';
 import { yearEditPayload, yearValuesOf } from '../features/admin/year-form';
 import { usePageMeta } from '../seo/use-page-meta';
 
 /**
  * /admin/edit-year/{id}: the year's form, with facts and controversies edited entry by entry; after saving the
- * browser goes to /year/{year} (the saved number, which may have changed).
+ * browser goes to /year/{year} (the saved number, which may have changed). Below it the year's lineup
+ * ('Startfält'), whose entries are saved one command at a time.
  */
 export default function EditYearPage() {
   usePageMeta(adminMeta('Redigera år', useLocation().pathname));
@@ -42,7 +44,8 @@ function YearEditor({ year }: { year: Year }) {
   const errors = fieldErrorsOf(save.error, 'year');
   return (
     <EditFormShell heading="Redigera år" subject={`${year.year} – ${year.winner}`} kind="year" id={year.id} cancelTo="/admin?tab=ar"
-      pending={save.isPending} error={save.error} onSubmit={() => save.mutate(yearEditPayload(values))}>
+      pending={save.isPending} error={save.error} onSubmit={() => save.mutate(yearEditPayload(values))}
+      below={<LineupEditor year={year.year} />}>
       <YearFormFields values={values} errors={errors} onChange={setValues}>
         <ListEditor label="Intressanta fakta" itemName="faktum" newLabel="Nytt faktum" entries={values.facts} error={errors.facts}
           onChange={(facts) => setValues({ ...values, facts })} />

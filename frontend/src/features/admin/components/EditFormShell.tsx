@@ -19,10 +19,12 @@ type Props = {
   error: unknown;
   onSubmit: () => void;
   children: React.ReactNode;
+  /** What the page edits apart from the form, below it (the year's lineup): outside the form, saved on its own. */
+  below?: React.ReactNode;
 };
 
 /** An edit page's frame: heading, a link to the item's 'Historik', the form, 'Avbryt' and 'Spara ändringar'. */
-export function EditFormShell({ heading, subject, kind, id, cancelTo, pending, error, onSubmit, children }: Props) {
+export function EditFormShell({ heading, subject, kind, id, cancelTo, pending, error, onSubmit, children, below }: Props) {
   const formRef = useFocusFirstInvalid(error);
   const navigate = useNavigate();
   const location = useLocation();
@@ -73,6 +75,7 @@ export function EditFormShell({ heading, subject, kind, id, cancelTo, pending, e
             </Stack>
           </Card.Body>
         </Card.Root>
+        {below}
       </Stack>
     </PageContainer>
   );

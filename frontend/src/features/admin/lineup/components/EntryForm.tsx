@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Field, Flex, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { ENTRY_FIELD_LABELS } from '@mello/contracts';
+import { LuSave } from 'react-icons/lu';
+import { ApiError } from '../../../../api/http';
+import { fieldErrorsOf, type FieldErrors } from '../../form-values';
+import { TextField } from '../../components/FormFields';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
+import {
+  HEAT_RESULT_LABELS,
+  HEAT_RESULTS,
+  SECOND_CHANCE_RESULT_LABELS,
+  SECOND_CHANCE_RESULTS,
+  entryFormErrors,
+  entryPayload,
+  type EntryFormValues,
+  type NumberField,
+} from '../entry-form';
+import { useCreateEntry, useUpdateEntry } from '../lineup-api';
+import { ArtistPicker } from './ArtistPicker';
+
+type Props = {
+  /** The lineup's year (refreshed after saving, with the entry's year if it changed). */
+  year: number;
+  /** 'Redigera bidrag: …' or 'Nytt bidrag i …': the form's accessible name. */
+  title: string;
+  initial: EntryFormValues;
+  onDone: () => void;
+} & ({ mode: 'create' } | { mode: 'update'; entryId: string });
+
+/**
+ * Every field of an entry, labelled as the contract names them. The body is checked with the contract's schema
+ * before it is sent (a refused field gets its message there and nothing is sent); a 400 puts the server's
+ * message on its field, a 409 (running order taken, a concurrent edit) stands above the buttons. The typed
+ * values stay after any refusal.
+ */
+export function EntryForm(props: Props) {
+  const { year, title, initial, onDone, mode } = props;
+  const [values, setValues] = useState(initial);
+  const [checked, setChecked] = useState<FieldErrors | null>(null);
+  const create = useCreateEntry(year, onDone);
+  const update = useUpdateEntry(year, props.mode === 'update' ? props.entryId : '', onDone);
+  const save = mode === 'create' ? create : update;
+  const errors: FieldErrors = { ...fieldErrorsOf(save.error), ...checked };
+  const conflict = save.error instanceof ApiError && save.error.status !== 400 ? save.error.serverError : null;
+  const formRef = useFocusFirstInvalid(checked ?? save.error);
+
+  const set = <K extends keyof EntryFormValues>(field: K) => (value: EntryFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const text = (field: Exclude<keyof EntryFormValues, 'heatResult' | 'andraChansen' | 'artistName'>, options: { required?: boolean; rows?: number; helper?: string } = {}) => (
+    <TextField label={ENTRY_FIELD_LABELS[field]} value={values[field]} onChange={set(field)} error={errors[field]} {...options} />
+  );
+  const number = (field: NumberField) => (
+    // Text, not type="number": a browser empties a number input holding '12p' and the admin's typo would be saved as unknown.
+    <TextField label={ENTRY_FIELD_LABELS[field]} value={values[field]} onChange={set(field)} error={errors[field]} inputMode="numeric" placeholder="–" />
+  );
+
+  const submit = () => {
+    const body = entryPayload(values, mode);
+    const refused = entryFormErrors(body, mode);
+    setChecked(refused);
+    if (refused) return;
+    save.mutate(body);
+  };
+
+  return (
+    <Box mt="3" borderWidth="1px" borderColor="border.emphasized" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg.subtle">
+      <form
+        ref={formRef}
+        noValidate
+        aria-label={title}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="5">
+          <ArtistPicker
+            artistId={values.artistId}
+            artistName={values.artistName}
+            error={errors.artistId}
+            onPick={(artist) => setValues((current) => ({ ...current, artistId: artist.id, artistName: artist.name }))}
+          />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {text('artist', {
+              required: mode === 'update',
+              helper: mode === 'create' ? 'Lämnas tomt: artistens namn.' : undefined,
+            })}
+            {text('song', { required: true })}
+          </SimpleGrid>
+          {text('songwriters', { rows: 3, helper: 'En per rad.' })}
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+            {number('year')}
+            {number('heat')}
+            {number('runningOrder')}
+            {number('heatPlace')}
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <NullableSelect label={ENTRY_FIELD_LABELS.heatResult} value={values.heatResult} options={HEAT_RESULTS} labels={HEAT_RESULT_LABELS} onChange={set('heatResult')} error={errors.heatResult} />
+            <NullableSelect label={ENTRY_FIELD_LABELS.andraChansen} value={values.andraChansen} options={SECOND_CHANCE_RESULTS} labels={SECOND_CHANCE_RESULT_LABELS} onChange={set('andraChansen')} error={errors.andraChansen} />
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
+            {number('finalRunningOrder')}
+            {number('finalPlace')}
+            {number('finalPoints')}
+            {number('juryPoints')}
+            {number('televotePoints')}
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            {text('sources', { rows: 2, helper: 'Källnycklar, en per rad.' })}
+            {text('verifiedBy', { rows: 2, helper: 'Källnycklar, en per rad.' })}
+            {text('unconfirmed', { rows: 2, helper: 'Fältnamn, ett per rad.' })}
+          </SimpleGrid>
+          {text('disputed', { rows: 3, helper: 'JSON: [{ "field": "finalPoints", "values": [44, 45], "sources": ["en87"], "note": null }]' })}
+          {text('notes', { rows: 3 })}
+          {conflict && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{conflict}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Flex gap="3" justify="flex-end" wrap="wrap">
+            <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+              Avbryt
+            </Button>
+            <Button type="submit" colorPalette="gold" disabled={save.isPending}>
+              <LuSave aria-hidden />
+              {save.isPending ? 'Sparar...' : mode === 'create' ? 'Spara nytt bidrag' : 'Spara bidrag'}
+            </Button>
+          </Flex>
+        </Stack>
+      </form>
+    </Box>
+  );
+}
+
+type SelectProps<T extends string> = {
+  label: string;
+  value: T | '';
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T | '') => void;
+  error?: string;
+};
+
+/** A choice the data may leave open: '–' is null. */
+function NullableSelect<T extends string>({ label, value, options, labels, onChange, error }: SelectProps<T>) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value as T | '')}>
+          <option value="">– (okänt)</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}

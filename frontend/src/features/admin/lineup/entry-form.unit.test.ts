@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { EntryCreateInputSchema, type EntryView, type LineupShow } from '@mello/contracts';
+import { entryFormErrors, entryPayload, entryValuesOf, movedOrder, newEntryValues, nextOrder, numberOrNull, orderInShow, shown } from './entry-form';
+
+const ARTIST_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+const entry = (overrides: Partial<EntryView> = {}): EntryView => ({
+  id: 'e1',
+  year: 2012,
+  artist: 'Loreen',
+  artistRef: { id: ARTIST_ID, slug: 'loreen', name: 'Loreen' },
+  song: 'Euphoria',
+  songwriters: [{ name: 'Thomas G:son', slug: 'thomas-g-son', alias: null }, { name: 'Peter Boström', slug: 'peter-bostrom', alias: null }],
+  heat: 1,
+  runningOrder: 4,
+  heatPlace: 1,
+  heatResult: 'final',
+  andraChansen: null,
+  finalRunningOrder: 9,
+  finalPlace: 1,
+  finalPoints: 268,
+  juryPoints: null,
+  televotePoints: null,
+  sources: [{ key: 'sv12', description: 'Wikipedia' }],
+  verifiedBy: [],
+  unconfirmed: ['juryPoints'],
+  disputed: [],
+  notes: null,
+  result: 'winner',
+  ...overrides,
+});
+
+describe('entry form values ↔ API body', () => {
+  it('round-trips an entry: numbers parsed, unknown numbers stay null (never 0), lists one per line', () => {
+    const values = entryValuesOf(entry());
+    expect(values.juryPoints).toBe('');
+    expect(values.songwriters).toBe('Thomas G:son\nPeter Boström');
+    const body = entryPayload(values, 'update');
+    expect(body).toEqual({
+      year: 2012,
+      artistId: ARTIST_ID,
+      artist: 'Loreen',
+      song: 'Euphoria',
+      songwriters: ['Thomas G:son', 'Peter Boström'],
+      heat: 1,
+      runningOrder: 4,
+      heatPlace: 1,
+      heatResult: 'final',
+      andraChansen: null,
+      finalRunningOrder: 9,
+      finalPlace: 1,
+      finalPoints: 268,
+      juryPoints: null,
+      televotePoints: null,
+      sources: ['sv12'],
+      verifiedBy: [],
+      unconfirmed: ['juryPoints'],
+      disputed: [],
+      notes: null,
+    });
+    expect(entryFormErrors(body, 'update')).toBeNull();
+  });
+
+  it('an emptied field is an explicit null in the body (a PUT clears it); a typed number is a number', () => {
+    const values = { ...entryValuesOf(entry()), finalPoints: '  ', juryPoints: ' 120 ', heatResult: '' as const, notes: '   ' };
+    const body = entryPayload(values, 'update');
+    expect(body.finalPoints).toBeNull();
+    expect(body.juryPoints).toBe(120);
+    expect(body.heatResult).toBeNull();
+    expect(body.notes).toBeNull();
+    expect(Object.keys(body)).toContain('finalPoints');
+  });
+
+  it('numbers: empty → null, digits → number, other text kept so the schema names it', () => {
+    expect(numberOrNull('')).toBeNull();
+    expect(numberOrNull('0')).toBe(0);
+    expect(numberOrNull(' 12 ')).toBe(12);
+    expect(numberOrNull('12p')).toBe('12p');
+    const errors = entryFormErrors(entryPayload({ ...entryValuesOf(entry()), juryPoints: '12p', heatPlace: '0' }, 'update'), 'update');
+    expect(errors).toEqual({ juryPoints: 'Måste vara ett heltal', heatPlace: 'Måste vara minst 1' });
+  });
+
+  it('refuses a new entry without song or act before sending, each message on its field', () => {
+    const values = newEntryValues(1987, { kind: 'final', number: null, entries: [] }, false);
+    const body = entryPayload(values, 'create');
+    expect(body).not.toHaveProperty('artist'); // left out: the server bills it with the act's name
+    expect(entryFormErrors(body, 'create')).toEqual({ artistId: 'Välj en artist eller skapa en ny', song: 'Får inte vara tomt' });
+    const filled = entryPayload({ ...values, artistId: ARTIST_ID, song: 'Ny låt' }, 'create');
+    expect(entryFormErrors(filled, 'create')).toBeNull();
+    expect(EntryCreateInputSchema.parse(filled)).toMatchObject({ year: 1987, runningOrder: 1, finalRunningOrder: 1, juryPoints: null, finalPoints: null });
+  });
+
+  it('a new entry of a show takes the next running order: its heat, the final of a heat year, or a final-only year', () => {
+    const heat: Pick<LineupShow, 'kind' | 'number' | 'entries'> = { kind: 'heat', number: 2, entries: [entry({ heat: 2, runningOrder: 3 }), entry({ heat: 2, runningOrder: 7 })] };
+    expect(newEntryValues(2012, heat, true)).toMatchObject({ heat: '2', runningOrder: '8', finalRunningOrder: '' });
+    const final: Pick<LineupShow, 'kind' | 'number' | 'entries'> = { kind: 'final', number: null, entries: [entry({ finalRunningOrder: 10 }), entry({ finalRunningOrder: null })] };
+    expect(newEntryValues(2012, final, true)).toMatchObject({ heat: '', runningOrder: '', finalRunningOrder: '11', heatResult: 'final' });
+    const only: Pick<LineupShow, 'kind' | 'number' | 'entries'> = { kind: 'final', number: null, entries: [entry({ heat: null, runningOrder: 12, finalRunningOrder: null })] };
+    expect(nextOrder(only)).toBe(13);
+    expect(newEntryValues(1987, only, false)).toMatchObject({ runningOrder: '13', finalRunningOrder: '13' });
+    expect(orderInShow({ kind: 'final' }, { heat: 1, runningOrder: 4, finalRunningOrder: null })).toBeNull();
+  });
+
+  it('disputes are edited as JSON; text that is not JSON is refused by the schema on its field', () => {
+    const values = { ...entryValuesOf(entry()), disputed: '[{"field":"finalPoints","values":[268,267],"sources":["sv12"],"note":null}]' };
+    expect(entryPayload(values, 'update').disputed).toEqual([{ field: 'finalPoints', values: [268, 267], sources: ['sv12'], note: null }]);
+    expect(entryFormErrors(entryPayload({ ...values, disputed: '[{' }, 'update'), 'update')).toHaveProperty('disputed');
+  });
+
+  it('unknown values are shown as “–”, a 0 as 0', () => {
+    expect(shown(null)).toBe('–');
+    expect(shown(undefined)).toBe('–');
+    expect(shown(0)).toBe('0');
+    expect(shown(268)).toBe('268');
+  });
+});
+
+describe('moving an entry within its show', () => {
+  const ids = ['a', 'b', 'c', 'd'];
+  it('builds the whole show’s new order for the reorder command', () => {
+    expect(movedOrder(ids, 2, -1)).toEqual(['a', 'c', 'b', 'd']);
+    expect(movedOrder(ids, 0, 1)).toEqual(['b', 'a', 'c', 'd']);
+    expect(ids).toEqual(['a', 'b', 'c', 'd']);
+  });
+  it('cannot move past either end', () => {
+    expect(movedOrder(ids, 0, -1)).toBeNull();
+    expect(movedOrder(ids, 3, 1)).toBeNull();
+    expect(movedOrder(ids, 7, -1)).toBeNull();
+  });
+});

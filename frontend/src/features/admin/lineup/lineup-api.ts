@@ -1,0 +1,111 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ArtistSummary, EntryFields, YearLineup } from '@mello/contracts';
+import { archiveKeys } from '../../../api/archive';
+import { apiFetch, errorMessage } from '../../../api/http';
+import { useIdempotentMutationFn } from '../../../api/idempotency';
+import { showToast } from '../../../components/toaster';
+
+/**
+ * The year edit page's lineup: the year's shows with their entries, the acts for the picker, and the entry and
+ * artist commands (docs/content.md, "Editing a lineup"). Every command invalidates the year's queries, so the
+ * lineup here and on the public year page show the saved state.
+ */
+
+/** Query keys follow the URL: the lineup sits under the year's key, so invalidating the year refreshes both. */
+export const lineupKeys = {
+  lineup: (year: number) => [...archiveKeys.year(year), 'lineup'] as const,
+  artists: ['/api/artists'] as const,
+};
+
+export const yearLineupQuery = (year: number) =>
+  queryOptions({ queryKey: lineupKeys.lineup(year), queryFn: () => apiFetch<YearLineup>(`/api/years/by-year/${year}/lineup`) });
+export const artistsQuery = () => queryOptions({ queryKey: lineupKeys.artists, queryFn: () => apiFetch<ArtistSummary[]>('/api/artists') });
+
+export const useYearLineup = (year: number) => useQuery(yearLineupQuery(year));
+/** Loaded only once a picker is opened: ~1,000 acts are not needed to read the lineup. */
+export const useArtists = (enabled: boolean) => useQuery({ ...artistsQuery(), enabled });
+
+/**
+ * After a command: the year (its lineup, the public page's views of it), the acts (their entry counts), the
+ * statistics and the audit log. A changed year number moves the entry: both years are refreshed.
+ */
+export function invalidateLineup(queryClient: QueryClient, years: readonly number[]) {
+  const keys: (readonly unknown[])[] = [...new Set(years)].map((year) => archiveKeys.year(year));
+  keys.push(lineupKeys.artists, ['/api/statistics'], ['/api/admin/history']);
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+const entryUrl = (id: string) => `/api/entries/${encodeURIComponent(id)}`;
+type Saved = { id: string } & EntryFields;
+
+/** The toast of a refused command: the server's Swedish reason (a taken running order, a concurrent edit …). */
+const failed = (title: string) => (error: unknown) => showToast({ title, description: errorMessage(error, 'Försök igen.'), type: 'error' });
+
+/** POST /api/entries with the submission's Idempotency-Key (a double click makes one entry). */
+export function useCreateEntry(year: number, onCreated: (saved: Saved) => void) {
+  const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn((body: Record<string, unknown>, headers) => apiFetch<Saved>('/api/entries', { method: 'POST', json: body, headers }));
+  return useMutation({
+    mutationFn,
+    onSuccess: async (saved) => {
+      showToast({ title: 'Bidrag tillagt!', type: 'success' });
+      await invalidateLineup(queryClient, [year, saved.year]);
+      onCreated(saved);
+    },
+    onError: failed('Kunde inte lägga till bidraget'),
+  });
+}
+
+/** PUT /api/entries/{id}: every field, an emptied one as null. */
+export function useUpdateEntry(year: number, id: string, onSaved: (saved: Saved) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<Saved>(entryUrl(id), { method: 'PUT', json: body }),
+    onSuccess: async (saved) => {
+      showToast({ title: 'Bidrag uppdaterat!', type: 'success' });
+      await invalidateLineup(queryClient, [year, saved.year]);
+      onSaved(saved);
+    },
+    onError: failed('Kunde inte spara bidraget'),
+  });
+}
+
+export function useDeleteEntry(year: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<unknown>(entryUrl(id), { method: 'DELETE' }),
+    onSuccess: async () => {
+      showToast({ title: 'Bidrag borttaget!', type: 'success' });
+      await invalidateLineup(queryClient, [year]);
+    },
+    onError: failed('Kunde inte ta bort bidraget'),
+  });
+}
+
+/** POST /api/entries/reorder: the show's every entry in the new order. */
+export function useReorder(year: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { show: string; entryIds: string[] }) => apiFetch<unknown>('/api/entries/reorder', { method: 'POST', json: { year, ...input } }),
+    onError: failed('Kunde inte ändra startordningen'),
+    // Moved or refused (someone else changed the show): the server's order is shown.
+    onSettled: () => invalidateLineup(queryClient, [year]),
+  });
+}
+
+export type CreatedArtist = { id: string; name: string; slug: string; aliases: string[] };
+
+/** POST /api/artists `{ name }`: a new act, picked at once. */
+export function useCreateArtist(onCreated: (artist: CreatedArtist) => void) {
+  const queryClient = useQueryClient();
+  const mutationFn = useIdempotentMutationFn((name: string, headers) => apiFetch<CreatedArtist>('/api/artists', { method: 'POST', json: { name }, headers }));
+  return useMutation({
+    mutationFn,
+    onSuccess: async (artist) => {
+      showToast({ title: `Artist skapad: ${artist.name}`, type: 'success' });
+      onCreated(artist);
+      await queryClient.invalidateQueries({ queryKey: lineupKeys.artists });
+    },
+    onError: failed('Kunde inte skapa artisten'),
+  });
+}
