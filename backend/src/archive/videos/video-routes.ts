@@ -1,13 +1,16 @@
 import { VideoCreateInputSchema, VideoUpdateInputSchema, type VideoFields } from '@mello/contracts';
-import { listVideosJson } from '@mello/projections';
+import { listVideosJson, videoByIdJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { documentRoutes } from '../../http/document-routes';
+import { isUuid } from '../../http/validation';
+import { NotFoundError } from '../../shared/errors';
 import type { ListCache } from '../../http/list-cache';
 import type { DocumentService } from '../document-service';
 import { VIDEO_NOT_FOUND } from './video';
 
-export const videoRoutes = (deps: { pool: DatabasePool; lists: ListCache; videos: DocumentService<VideoFields> }) =>
-  documentRoutes({
+/** The videos: the list and one video, each with the entry it shows (`entry`, docs/content.md); admin commands. */
+export function videoRoutes(deps: { pool: DatabasePool; lists: ListCache; videos: DocumentService<VideoFields> }) {
+  const router = documentRoutes({
     prefix: '/api/videos',
     db: deps.pool,
     lists: deps.lists,
@@ -17,3 +20,12 @@ export const videoRoutes = (deps: { pool: DatabasePool; lists: ListCache; videos
     updateSchema: VideoUpdateInputSchema,
     notFoundMessage: VIDEO_NOT_FOUND,
   });
+  router.get('/:id', async (ctx) => {
+    const id = ctx.params.id ?? '';
+    const body = isUuid(id) ? await videoByIdJson(deps.pool, id) : null;
+    if (body === null) throw new NotFoundError(VIDEO_NOT_FOUND);
+    ctx.type = 'json';
+    ctx.body = body;
+  });
+  return router;
+}
