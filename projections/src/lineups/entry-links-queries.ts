@@ -53,12 +53,17 @@ export async function listVideosJson(db: CommonQueryMethods): Promise<string> {
   return JSON.stringify(await withEntries(db, rows as unknown as Video[]));
 }
 
+/** The video as stored with its `entry` (what a video command answers). */
+export async function withEntry(db: CommonQueryMethods, video: Video): Promise<VideoView> {
+  const [view] = await withEntries(db, [video]);
+  return view!;
+}
+
 /** GET /api/videos/{id}: the video with its `entry`, or null. */
 export async function videoByIdJson(db: CommonQueryMethods, id: string): Promise<string | null> {
   const doc = await db.maybeOneFirst(sql.type(docRow)`SELECT doc FROM ${t('videos')} WHERE id = ${id}`);
   if (doc === null) return null;
-  const [video] = await withEntries(db, [doc as unknown as Video]);
-  return JSON.stringify(video);
+  return JSON.stringify(await withEntry(db, doc as unknown as Video));
 }
 
 const refRow = z.object({ id: z.string(), year: z.number(), artist: z.string(), song: z.string(), artistSlug: z.string() });

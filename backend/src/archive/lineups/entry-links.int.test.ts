@@ -85,8 +85,9 @@ describe("a video's entry", () => {
     expect((await visitor.get('/api/videos/inte-ett-id')).status).toBe(404);
   });
 
-  it('follows an edit: a video whose artist is changed to one without an entry links to none', async () => {
-    await admin.put(`/api/videos/${ids.videoTattoo}`, { year: 2012 });
+  it('follows an edit (the command answers the video with its entry as GET does)', async () => {
+    const moved = await admin.put(`/api/videos/${ids.videoTattoo}`, { year: 2012 });
+    expect(moved.body.entry).toEqual(euphoriaRef());
     expect((await visitor.get(`/api/videos/${ids.videoTattoo}`)).body.entry).toEqual(euphoriaRef());
     await admin.put(`/api/videos/${ids.videoTattoo}`, { year: 2023 });
     expect((await visitor.get(`/api/videos/${ids.videoTattoo}`)).body.entry).toBeNull();

@@ -1,5 +1,5 @@
 import { VideoCreateInputSchema, VideoUpdateInputSchema, type VideoFields } from '@mello/contracts';
-import { listVideosJson, videoByIdJson } from '@mello/projections';
+import { listVideosJson, videoByIdJson, withEntry } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { documentRoutes } from '../../http/document-routes';
 import { isUuid } from '../../http/validation';
@@ -8,7 +8,7 @@ import type { ListCache } from '../../http/list-cache';
 import type { DocumentService } from '../document-service';
 import { VIDEO_NOT_FOUND } from './video';
 
-/** The videos: the list and one video, each with the entry it shows (`entry`, docs/content.md); admin commands. */
+/** The videos: the list, one video and the admin commands' answers, each with the entry it shows (`entry`, docs/content.md). */
 export function videoRoutes(deps: { pool: DatabasePool; lists: ListCache; videos: DocumentService<VideoFields> }) {
   const router = documentRoutes({
     prefix: '/api/videos',
@@ -19,6 +19,8 @@ export function videoRoutes(deps: { pool: DatabasePool; lists: ListCache; videos
     createSchema: VideoCreateInputSchema,
     updateSchema: VideoUpdateInputSchema,
     notFoundMessage: VIDEO_NOT_FOUND,
+    // The commands answer as GET does: the video with its entry (the read models have caught up by then).
+    present: (video) => withEntry(deps.pool, video),
   });
   router.get('/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
