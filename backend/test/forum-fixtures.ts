@@ -37,6 +37,7 @@ export async function appendGeneratedPosts(store: EventStore, count: number, sta
         authorId: `generated-${i % 40}`,
         authorName: `Samlare ${i % 40}`,
         createdAt: new Date(startedAt + i * 60_000).toISOString(),
+        entryId: null,
       },
     };
     await store.appendToStream(forumPostStream(postId), toNewEvents([event], context), { expectedRevision: 'no_stream' });

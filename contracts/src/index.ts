@@ -8,6 +8,7 @@ export * from './archive/articles';
 export * from './archive/name-slug';
 export * from './archive/lineups';
 export * from './archive/lineup-views';
+export * from './archive/entry-links';
 export * from './archive/events';
 export * from './auth/auth';
 export * from './search/search';

@@ -11,6 +11,8 @@ export * from './archive/queries';
 export * from './lineups/lineup-read-models';
 export * from './lineups/lineup-views';
 export * from './lineups/lineup-queries';
+export * from './lineups/video-entry-match';
+export * from './lineups/entry-links-queries';
 export * from './forum/forum-projection';
 export * from './forum/forum-queries';
 export * from './audit/audit-entry';

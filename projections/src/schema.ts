@@ -6,7 +6,8 @@
 export const LIVE_SCHEMA = 'rm';
 // 9: forum author names are upcast when read (e-mail addresses of old events become neutral public names);
 // entries, artists, sources and lineup years.
-export const READ_MODEL_VERSION = '9';
+// 10: forum posts name the entry they are about (entry_id, for an entry's open hunts); videos by year (an entry's videos).
+export const READ_MODEL_VERSION = '10';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -38,10 +39,12 @@ export function readModelDdl(schemaName: string): string {
 
     CREATE TABLE ${s}.videos (
       id               uuid PRIMARY KEY,
+      year             integer NOT NULL,
       created_position text NOT NULL,
       doc              jsonb NOT NULL
     );
     CREATE INDEX videos_by_creation ON ${s}.videos (created_position);
+    CREATE INDEX videos_by_year ON ${s}.videos (year);
 
     CREATE TABLE ${s}.articles (
       id               uuid PRIMARY KEY,
@@ -88,8 +91,10 @@ export function readModelDdl(schemaName: string): string {
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}
 ${searchTableDdl(s, 'search_articles', 'published_at timestamptz NOT NULL')}
-${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL')}
+${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid')}
     CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at DESC, id);
+    -- An entry's hunts (forum-queries.ts, openHuntsForEntry): only the few posts that name an entry are indexed.
+    CREATE INDEX forum_posts_by_entry ON ${s}.forum_posts (entry_id, created_at DESC) WHERE entry_id IS NOT NULL;
     CREATE INDEX forum_posts_category_newest ON ${s}.forum_posts (category, created_at DESC, id);
 
     CREATE TABLE ${s}.forum_replies (

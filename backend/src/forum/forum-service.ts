@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type ForumPostCreateInput, type ForumPostEditInput } from '@mello/contracts';
-import { forumPostJson, forumReplyJson } from '@mello/projections';
+import { FORUM_ENTRY_NOT_FOUND_MESSAGE, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type ForumPostCreateInput, type ForumPostEditInput } from '@mello/contracts';
+import { entryRefView, forumPostJson, forumReplyJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../event-store/port';
@@ -40,6 +40,9 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
 
   return {
     async createPost(input: ForumPostCreateInput, by: ForumActor, context: CommandContext): Promise<string> {
+      // A hunt for an entry names one the archive has (checked in the read model, which holds every entry whose
+      // creation has answered). An entry deleted later leaves the post as it is: its links then lead nowhere.
+      if (input.entryId !== null && (await entryRefView(pool, input.entryId)) === null) throw new NotFoundError(FORUM_ENTRY_NOT_FOUND_MESSAGE);
       const postId = randomUUID();
       const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'create', postId, input, by, now: now() }, context);
       await settle(result.position);

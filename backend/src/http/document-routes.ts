@@ -29,6 +29,8 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
     notFoundMessage: string;
     /** Server-side derivations of the create form (e.g. an article's slug from its title). */
     prepareCreate?: (input: z.output<CreateSchema>) => F;
+    /** How a create or an update answers the document, when the list shows it with more (a video's `entry`). */
+    present?: (document: { id: string } & F) => Promise<unknown>;
   },
 ) {
   const router = new Router({ prefix: options.prefix });
@@ -36,6 +38,7 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
     answerCached(ctx, await options.lists.get(options.prefix, () => options.list(options.db)));
   });
   const prepare = options.prepareCreate ?? ((input: z.output<CreateSchema>) => input as F);
+  const present = options.present ?? (async (document: { id: string } & F) => document);
   const knownId = (id: string) => {
     if (!isUuid(id)) throw new NotFoundError(options.notFoundMessage);
     return id;
@@ -44,13 +47,13 @@ export function documentRoutes<F extends Record<string, unknown>, CreateSchema e
   router.post('/', requireAdmin, idempotentCreate(options.db), async (ctx) => {
     const fields = prepare(parseBody(options.createSchema, ctx.request.body));
     ctx.status = 201;
-    ctx.body = await options.service.create(fields, commandContext(ctx));
+    ctx.body = await present(await options.service.create(fields, commandContext(ctx)));
   });
 
   router.put('/:id', requireAdmin, async (ctx) => {
     const id = knownId(ctx.params.id!);
     const changes = parseBody(options.updateSchema, ctx.request.body) as Partial<F>;
-    ctx.body = await options.service.update(id, changes, commandContext(ctx));
+    ctx.body = await present(await options.service.update(id, changes, commandContext(ctx)));
   });
 
   router.delete('/:id', requireAdmin, async (ctx) => {

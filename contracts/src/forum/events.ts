@@ -29,6 +29,8 @@ export const ForumEventSchema = z.discriminatedUnion('type', [
       authorId: z.string(),
       authorName: z.string(),
       createdAt: z.string(),
+      /** Added later: events written before it have none and are read with null (upcast.ts). */
+      entryId: z.string().nullable(),
     }),
   ),
   event('ForumPostEdited', z.object({ postId: z.string(), ...editable, status: z.enum(FORUM_STATUSES), changed: z.array(z.string()), updatedAt: z.string() })),

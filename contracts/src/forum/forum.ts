@@ -31,6 +31,8 @@ export const ForumPostSchema = z.object({
   reward: z.number().int(),
   status: z.enum(FORUM_STATUSES),
   tags: z.array(z.string()),
+  /** The archive entry the post is about (a lost-media hunt for its video); null for most posts. Set at creation. */
+  entryId: z.string().nullable(),
   likes: z.number().int(),
   views: z.number().int(),
   repliesCount: z.number().int(),
@@ -96,6 +98,11 @@ export const ForumPostCreateInputSchema = z.object({
   year: year.default(null),
   reward: reward.default(0),
   tags: tags.default([]),
+  /** The entry the post is about ("Saknas video? Starta en efterlysning"): it must exist (404 FORUM_ENTRY_NOT_FOUND_MESSAGE). */
+  entryId: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.string({ invalid_type_error: 'Bidraget måste anges med sitt id' }).uuid('Bidraget måste anges med sitt id').nullable(),
+  ).default(null),
 });
 export type ForumPostCreateInput = z.output<typeof ForumPostCreateInputSchema>;
 
@@ -137,3 +144,5 @@ export const OWN_POST_LIKE_MESSAGE = 'Kan inte gilla eget inlägg';
 export const OWN_REPLY_LIKE_MESSAGE = 'Kan inte gilla eget svar';
 export const POST_NOT_FOUND_MESSAGE = 'Inlägg hittades inte';
 export const REPLY_NOT_FOUND_MESSAGE = 'Svaret hittades inte';
+/** A new post's entryId names no entry of the archive: refused with 404, nothing appended. */
+export const FORUM_ENTRY_NOT_FOUND_MESSAGE = 'Bidraget hittades inte';

@@ -3,15 +3,32 @@ import { neutralPublicName } from '../auth/public-name';
 /** The forum events that carry the name of the author of a post or reply. */
 const AUTHOR_NAMED = new Set(['ForumPostCreated', 'ForumPostDeleted', 'ForumReplyPosted', 'ForumReplyDeleted']);
 
+const isRecord = (data: unknown): data is Record<string, unknown> => data !== null && typeof data === 'object' && !Array.isArray(data);
+
 /**
  * Events written before members had public names carry the author's e-mail address as `authorName`. The log is
  * append-only, so they are corrected where they are read: an `authorName` with '@' becomes the neutral public
  * name of its `authorId` (the same function the users-table migration gave that account), so neither the live
- * read models, a rebuild, search, nor the history ever shows the address again. Any other event is returned as is.
+ * read models, a rebuild, search, nor the history ever shows the address again.
  */
-export function upcastEventData(type: string, data: unknown): unknown {
-  if (!AUTHOR_NAMED.has(type) || data === null || typeof data !== 'object') return data;
-  const { authorName, authorId } = data as { authorName?: unknown; authorId?: unknown };
+function withPublicAuthorName(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (!AUTHOR_NAMED.has(type)) return data;
+  const { authorName, authorId } = data;
   if (typeof authorName !== 'string' || !authorName.includes('@')) return data;
   return { ...data, authorName: neutralPublicName(typeof authorId === 'string' ? authorId : '') };
+}
+
+/** ForumPostCreated events written before posts could name an entry have no `entryId`: they are about none. */
+function withEntryId(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (type !== 'ForumPostCreated' || 'entryId' in data) return data;
+  return { ...data, entryId: null };
+}
+
+/**
+ * Every reader of the log sees events through this (backend/src/event-store/upcasting-event-store.ts): older
+ * shapes become the current one. Anything that needs no change is returned as the same object.
+ */
+export function upcastEventData(type: string, data: unknown): unknown {
+  if (!isRecord(data)) return data;
+  return withEntryId(type, withPublicAuthorName(type, data));
 }

@@ -7,18 +7,45 @@ describe('upcastEventData (e-mail author names of old events)', () => {
 
   it('replaces an authorName with @ by the neutral public name of its authorId, in every author-named event', () => {
     for (const type of ['ForumPostCreated', 'ForumPostDeleted', 'ForumReplyPosted', 'ForumReplyDeleted']) {
-      const data = { postId: 'p', authorId, authorName: 'mia@example.se', content: 'x' };
+      const data = { postId: 'p', authorId, authorName: 'mia@example.se', content: 'x', ...(type === 'ForumPostCreated' ? { entryId: null } : {}) };
       expect(upcastEventData(type, data), type).toEqual({ ...data, authorName: neutralPublicName(authorId) });
       expect(data.authorName, 'the input is not changed').toBe('mia@example.se');
     }
   });
 
   it('returns a chosen name, other event types and odd data unchanged (the same object)', () => {
-    const named = { postId: 'p', authorId, authorName: 'Mia Medlem' };
+    const named = { postId: 'p', authorId, authorName: 'Mia Medlem', entryId: null };
     expect(upcastEventData('ForumPostCreated', named)).toBe(named);
     const archive = { title: 'a@b' , authorName: 'x@y' };
     expect(upcastEventData('ArticleCreated', archive)).toBe(archive);
     expect(upcastEventData('ForumPostCreated', null)).toBeNull();
     expect(upcastEventData('ForumPostCreated', 'text')).toBe('text');
+  });
+});
+
+describe('upcastEventData (entryId of posts written before posts could name an entry)', () => {
+  const old = { postId: 'p', authorId: 'a', authorName: 'Mia', title: 'Saknas', category: 'lost-media' };
+
+  it('reads a ForumPostCreated without entryId as entryId null, without changing the input', () => {
+    expect(upcastEventData('ForumPostCreated', old)).toEqual({ ...old, entryId: null });
+    expect('entryId' in old).toBe(false);
+  });
+
+  it('keeps an entryId that is there (a uuid or null) and leaves other events alone', () => {
+    const linked = { ...old, entryId: '11111111-2222-4333-8444-555555555555' };
+    expect(upcastEventData('ForumPostCreated', linked)).toBe(linked);
+    const none = { ...old, entryId: null };
+    expect(upcastEventData('ForumPostCreated', none)).toBe(none);
+    expect(upcastEventData('ForumPostEdited', old)).toBe(old);
+  });
+
+  it('does both corrections on an old event with an e-mail author and no entryId', () => {
+    const authorId = '11111111-2222-4333-8444-555555555555';
+    expect(upcastEventData('ForumPostCreated', { ...old, authorId, authorName: 'x@y.se' })).toEqual({
+      ...old,
+      authorId,
+      authorName: neutralPublicName(authorId),
+      entryId: null,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Article, Video, Year } from '@mello/contracts';
+import type { Article, EntryLinks, VideoView, Year } from '@mello/contracts';
 import { ApiError, apiFetch } from './http';
 
 /** Query keys follow the URL, as the spec's default query function does (key parts joined by '/'). */
@@ -8,6 +8,7 @@ export const archiveKeys = {
   year: (year: number) => ['/api/years/by-year', year] as const,
   videos: ['/api/videos'] as const,
   articles: ['/api/articles'] as const,
+  entryLinks: (entryId: string) => ['/api/entries', entryId, 'links'] as const,
 };
 
 export const yearsQuery = () =>
@@ -28,11 +29,30 @@ export const yearQuery = (year: number) =>
     enabled: Number.isInteger(year),
   });
 
+/** Each video with the entry it shows (`entry`, null when none matches: docs/content.md). */
 export const videosQuery = () =>
-  queryOptions({ queryKey: archiveKeys.videos, queryFn: () => apiFetch<Video[]>('/api/videos') });
+  queryOptions({ queryKey: archiveKeys.videos, queryFn: () => apiFetch<VideoView[]>('/api/videos') });
 
 export const articlesQuery = () =>
   queryOptions({ queryKey: archiveKeys.articles, queryFn: () => apiFetch<Article[]>('/api/articles') });
+
+/**
+ * An entry's videos and open lost-media hunts, with the entry itself (GET /api/entries/{id}/links); null when there
+ * is no such entry. Shared: the forum names a hunt's entry from it, the lineup shows the entry's media links.
+ */
+export const entryLinksQuery = (entryId: string) =>
+  queryOptions({
+    queryKey: archiveKeys.entryLinks(entryId),
+    queryFn: async () => {
+      try {
+        return await apiFetch<EntryLinks>(`/api/entries/${encodeURIComponent(entryId)}/links`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: entryId !== '',
+  });
 
 export const useYears = () => useQuery(yearsQuery());
 export const useYear = (year: number) => useQuery(yearQuery(year));

@@ -13,6 +13,7 @@ export const testPost = (id: string, createdAt: string, extra: Partial<ForumPost
   reward: 0,
   status: 'active',
   tags: [],
+  entryId: null,
   likes: 0,
   views: 0,
   repliesCount: 0,

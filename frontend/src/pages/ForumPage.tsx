@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Flex, Heading, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { LuPlus, LuSearch } from 'react-icons/lu';
-import { pageMeta, type ForumCategory } from '@mello/contracts';
+import { HUNT_PARAMS, pageMeta, type ForumCategory } from '@mello/contracts';
 import { NetworkError } from '../api/http';
 import { goToLogin, useCurrentUser } from '../auth/current-user';
 import { PageMetaOf } from '../components/content/PageMetaOf';
@@ -26,11 +26,18 @@ import { useForumListLive } from '../live/use-forum-live';
 
 const SEARCH_DEBOUNCE_MS = 500;
 
-/** ?new=lost-media (product decision 6) or ?new=1: which category the new-post dialog starts in, or null. */
-function requestedNewPost(value: string | null): ForumCategory | 'general' | null {
+/**
+ * Which category the new-post dialog starts in, or null: ?new=lost-media (product decision 6), ?new=1, or
+ * ?ny=efterlysning (a hunt for an entry, with ?bidrag={entryId}: "Saknas video? Starta en efterlysning").
+ */
+function requestedNewPost(params: URLSearchParams): ForumCategory | 'general' | null {
+  if (params.get(HUNT_PARAMS.open) === HUNT_PARAMS.openValue) return 'lost-media';
+  const value = params.get('new');
   if (value === null) return null;
   return isCategoryFilter(value) && value !== 'all' ? value : 'general';
 }
+/** The parameters that open the dialog: removed again when it closes. */
+const DIALOG_PARAMS = ['new', HUNT_PARAMS.open, HUNT_PARAMS.entry];
 
 /**
  * /forum and /lost-media (spec section 2, Forum list): search (debounced), category filter, found count, the
@@ -39,6 +46,7 @@ function requestedNewPost(value: string | null): ForumCategory | 'general' | nul
  */
 export default function ForumPage() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const categoryParam = params.get('category');
   const category: ForumCategoryFilter = isCategoryFilter(categoryParam) ? categoryParam : 'all';
   const [text, setText] = useState(() => params.get('q') ?? '');
@@ -72,8 +80,11 @@ export default function ForumPage() {
     if (addressQ !== q) setText(addressQ);
   }, [addressQ]);
 
-  // Product decision 6: /forum?new=lost-media opens the dialog in that category; logged out, a notice then login.
-  const newPost = requestedNewPost(params.get('new'));
+  // Product decision 6: /forum?new=lost-media opens the dialog in that category; logged out, a notice then login
+  // (and back to the same address, the hunt's entry included).
+  const newPost = requestedNewPost(params);
+  const huntEntryId = newPost === null ? null : params.get(HUNT_PARAMS.entry);
+  const returnTo = `${location.pathname}${location.search}`;
   const [dialogOpen, setDialogOpen] = useState(false);
   useEffect(() => {
     if (newPost === null || userLoading) return;
@@ -81,12 +92,20 @@ export default function ForumPage() {
       setDialogOpen(true);
       return;
     }
-    return noticeThenLogin(CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS.createPost, `/forum?new=${newPost}`);
+    return noticeThenLogin(CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS.createPost, returnTo);
   }, [newPost, user, userLoading]);
 
   const changeDialog = (open: boolean) => {
     setDialogOpen(open);
-    if (!open && params.has('new')) setParam('new', null);
+    if (open || !DIALOG_PARAMS.some((name) => params.has(name))) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of DIALOG_PARAMS) next.delete(name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   };
 
   const posts = data ?? [];
@@ -170,7 +189,7 @@ export default function ForumPage() {
         </Box>
       )}
 
-      <NewPostDialog open={dialogOpen} onOpenChange={changeDialog} category={newPost === 'general' ? null : newPost} />
+      <NewPostDialog open={dialogOpen} onOpenChange={changeDialog} category={newPost === 'general' ? null : newPost} entryId={huntEntryId} />
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { pageMeta, type Video } from '@mello/contracts';
+import { pageMeta, type VideoView } from '@mello/contracts';
 import { useVideos } from '../api/archive';
 import { NetworkError } from '../api/http';
 import { EmptyState } from '../components/EmptyState';
@@ -13,7 +13,7 @@ import { VideoCard } from '../components/videos/VideoCard';
 import { VideoCategoryFilter } from '../components/videos/VideoCategoryFilter';
 import { filterVideos, parseVideoFilter, pickFeaturedVideo, type VideoFilter } from '../components/videos/video-selection';
 
-const NO_VIDEOS: Video[] = [];
+const NO_VIDEOS: VideoView[] = [];
 
 /** /video-archive: the featured video, the category filter and the grid (spec section 2, Video archive). */
 export default function VideoArchivePage() {

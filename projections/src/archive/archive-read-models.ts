@@ -11,7 +11,8 @@ export const videosProjection = documentProjection({
   name: 'videos',
   table: 'videos',
   events: { created: 'VideoCreated', updated: 'VideoUpdated', deleted: 'VideoDeleted' },
-  columns: [],
+  // By year: an entry's videos are the videos of its year that match it (lineups/video-entry-match.ts).
+  columns: [{ name: 'year', type: 'integer', value: (fields) => fields.year }],
 });
 
 export const articlesProjection = documentProjection({

@@ -18,9 +18,7 @@ export async function yearByNumberJson(db: CommonQueryMethods, year: number): Pr
   return row?.body ?? null;
 }
 
-export async function listVideosJson(db: CommonQueryMethods): Promise<string> {
-  return (await db.one(sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY created_position), '[]')::text AS body FROM ${table('videos')}`)).body;
-}
+// The videos' list answers each video with the entry it shows: lineups/entry-links-queries.ts (listVideosJson).
 
 export async function listArticlesJson(db: CommonQueryMethods): Promise<string> {
   return (

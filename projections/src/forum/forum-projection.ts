@@ -55,6 +55,7 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
         reward: d.reward,
         status: d.status,
         tags: d.tags,
+        entryId: d.entryId,
         likes: 0,
         views: 0,
         repliesCount: 0,
@@ -64,8 +65,8 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
       };
       const texts = forumSearchTexts(d);
       await tx.query(sql.unsafe`
-        INSERT INTO ${posts} (id, created_position, created_at, category, doc, names_text, body_text)
-        VALUES (${d.postId}, ${event.position}, ${d.createdAt}, ${d.category}, ${sql.jsonb(doc as SerializableValue)}, ${texts.names_text}, ${texts.body_text})
+        INSERT INTO ${posts} (id, created_position, created_at, category, entry_id, doc, names_text, body_text)
+        VALUES (${d.postId}, ${event.position}, ${d.createdAt}, ${d.category}, ${d.entryId}, ${sql.jsonb(doc as SerializableValue)}, ${texts.names_text}, ${texts.body_text})
         ON CONFLICT (id) DO NOTHING`);
       return;
     }

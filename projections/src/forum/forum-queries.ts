@@ -1,3 +1,4 @@
+import type { EntryHunt } from '@mello/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
@@ -33,4 +34,20 @@ export async function likedTargetIds(db: CommonQueryMethods, userId: string, pos
   const rows = await db.anyFirst(sql.type(z.object({ target_id: z.string() }))`
     SELECT target_id::text FROM ${table('user_likes')} WHERE user_id = ${userId} AND post_id = ${postId}`);
   return [...rows];
+}
+
+const huntRow = z.object({ id: z.string(), title: z.string(), authorName: z.string(), createdAt: z.string(), repliesCount: z.number() });
+
+/**
+ * An entry's open hunts: its lost-media posts not marked solved, newest first. One query on the partial index
+ * forum_posts_by_entry (only posts that name an entry are in it).
+ */
+export async function openHuntsForEntry(db: CommonQueryMethods, entryId: string): Promise<EntryHunt[]> {
+  const rows = await db.any(sql.type(huntRow)`
+    SELECT id::text AS id, doc->>'title' AS title, doc->>'authorName' AS "authorName", doc->>'createdAt' AS "createdAt",
+           (doc->>'repliesCount')::int AS "repliesCount"
+      FROM ${table('forum_posts')}
+     WHERE entry_id = ${entryId} AND category = 'lost-media' AND doc->>'status' <> 'solved'
+     ORDER BY created_at DESC, id`);
+  return rows.map((row) => ({ ...row }));
 }

@@ -17,6 +17,7 @@ import {
 } from '@mello/contracts';
 import {
   artistDetailView,
+  entryLinksView,
   lineupsExportView,
   listArtistsView,
   listSongwritersView,
@@ -78,6 +79,12 @@ export function lineupRoutes(deps: { pool: DatabasePool; lists: ListCache; lineu
     const fields = await lineups.entries.current(id);
     if (!fields) throw new NotFoundError(ENTRY_NOT_FOUND);
     ctx.body = { id, ...fields };
+  });
+  /** Its videos and open lost-media hunts (docs/content.md, "Links between entries, videos and hunts"). */
+  router.get('/entries/:id/links', async (ctx) => {
+    const body = await entryLinksView(pool, known(ctx.params.id, ENTRY_NOT_FOUND));
+    if (!body) throw new NotFoundError(ENTRY_NOT_FOUND);
+    ctx.body = body;
   });
   router.post('/entries/reorder', requireAdmin, async (ctx) => {
     const input = parseBody(ReorderInputSchema, ctx.request.body, REORDER_FIELD_LABELS);

@@ -1,13 +1,16 @@
 import { VideoCreateInputSchema, VideoUpdateInputSchema, type VideoFields } from '@mello/contracts';
-import { listVideosJson } from '@mello/projections';
+import { listVideosJson, videoByIdJson, withEntry } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { documentRoutes } from '../../http/document-routes';
+import { isUuid } from '../../http/validation';
+import { NotFoundError } from '../../shared/errors';
 import type { ListCache } from '../../http/list-cache';
 import type { DocumentService } from '../document-service';
 import { VIDEO_NOT_FOUND } from './video';
 
-export const videoRoutes = (deps: { pool: DatabasePool; lists: ListCache; videos: DocumentService<VideoFields> }) =>
-  documentRoutes({
+/** The videos: the list, one video and the admin commands' answers, each with the entry it shows (`entry`, docs/content.md). */
+export function videoRoutes(deps: { pool: DatabasePool; lists: ListCache; videos: DocumentService<VideoFields> }) {
+  const router = documentRoutes({
     prefix: '/api/videos',
     db: deps.pool,
     lists: deps.lists,
@@ -16,4 +19,15 @@ export const videoRoutes = (deps: { pool: DatabasePool; lists: ListCache; videos
     createSchema: VideoCreateInputSchema,
     updateSchema: VideoUpdateInputSchema,
     notFoundMessage: VIDEO_NOT_FOUND,
+    // The commands answer as GET does: the video with its entry (the read models have caught up by then).
+    present: (video) => withEntry(deps.pool, video),
   });
+  router.get('/:id', async (ctx) => {
+    const id = ctx.params.id ?? '';
+    const body = isUuid(id) ? await videoByIdJson(deps.pool, id) : null;
+    if (body === null) throw new NotFoundError(VIDEO_NOT_FOUND);
+    ctx.type = 'json';
+    ctx.body = body;
+  });
+  return router;
+}

@@ -2,19 +2,21 @@ import { Badge, Box, Button, Card, Heading, HStack, LinkBox, LinkOverlay, Text }
 import { linkCardStyle } from '../content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuPencil } from 'react-icons/lu';
-import type { Video } from '@mello/contracts';
+import type { Video, VideoView } from '@mello/contracts';
 import { useCurrentUser } from '../../auth/current-user';
 import { videoCategoryLabel, videoPlatformLabel } from '../../lib/badges';
 import { ConfirmDeleteButton } from '../content/ConfirmDeleteButton';
 import { useDeleteVideo } from './use-delete-video';
 import { VideoMeta } from './VideoMeta';
+import { VideoEntryLinks } from './VideoEntryLinks';
 import { VideoThumbnail } from './VideoThumbnail';
 
 /**
  * One video of the archive. The whole card opens the video on its platform in a new tab (the title is the
- * link; the card is its hit area). The administrator also gets 'Redigera' and 'Radera' below it.
+ * link; the card is its hit area). When the video shows an entry of the archive, links lead to the entry on its
+ * year page and to the artist. The administrator also gets 'Redigera' and 'Radera' below it.
  */
-export function VideoCard({ video }: { video: Video }) {
+export function VideoCard({ video }: { video: VideoView }) {
   const { isAdmin } = useCurrentUser();
   return (
     <Card.Root
@@ -53,6 +55,7 @@ export function VideoCard({ video }: { video: Video }) {
           </Heading>
           <Text color="fg.muted">{video.artist}</Text>
           <VideoMeta video={video} />
+          {video.entry && <VideoEntryLinks entry={video.entry} />}
         </Card.Body>
       </LinkBox>
       {isAdmin && <VideoAdminActions video={video} />}

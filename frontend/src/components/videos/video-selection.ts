@@ -5,12 +5,12 @@ export type VideoFilter = 'all' | VideoCategory;
 export const VIDEO_FILTERS: readonly VideoFilter[] = ['all', ...VIDEO_CATEGORIES];
 
 /** The featured video of the archive: the first winner performance, otherwise the first video, or none. */
-export function pickFeaturedVideo(videos: readonly Video[]): Video | null {
+export function pickFeaturedVideo<V extends Video>(videos: readonly V[]): V | null {
   return videos.find((video) => video.category === 'winner') ?? videos[0] ?? null;
 }
 
 /** The videos of one category, in the server's order ('all' keeps every video). */
-export function filterVideos(videos: readonly Video[], filter: VideoFilter): Video[] {
+export function filterVideos<V extends Video>(videos: readonly V[], filter: VideoFilter): V[] {
   return filter === 'all' ? [...videos] : videos.filter((video) => video.category === filter);
 }
 

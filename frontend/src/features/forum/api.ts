@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForumPost, ForumReply } from '@mello/contracts';
+import { archiveKeys, entryLinksQuery } from '../../api/archive';
 import { ApiError, NetworkError, apiFetch, withQuery } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';
 import { applyForumChange } from '../../live/apply-change';
@@ -76,6 +77,15 @@ export const useMyLikes = (postId: string, userId: string | null) =>
         .catch(() => new Set<string>()),
   }).data ?? new Set<string>();
 
+/** The archive entry a post is about (or a new hunt will be about); null when there is none (deleted since, a mistyped address). */
+export const useEntryRef = (entryId: string | null) =>
+  useQuery({ ...entryLinksQuery(entryId ?? ''), select: (links) => links?.entry ?? null });
+
+/** A post about an entry changes the entry's open hunts: its links are fetched again when next shown. */
+const refreshEntryLinks = (client: ReturnType<typeof useQueryClient>, post: ForumPost) => {
+  if (post.entryId) void client.invalidateQueries({ queryKey: archiveKeys.entryLinks(post.entryId) });
+};
+
 /** Creates send an Idempotency-Key per submission, so a resent post or reply is made once (api/idempotency.ts). */
 export function useCreatePost() {
   const client = useQueryClient();
@@ -83,7 +93,10 @@ export function useCreatePost() {
   return useMutation({
     mutationFn,
     // The post's own cache is left empty: opening it fetches it, which counts the view.
-    onSuccess: (post) => applyForumChange(client, { kind: 'post-created', post, position: OWN }, { highlight: false }),
+    onSuccess: (post) => {
+      applyForumChange(client, { kind: 'post-created', post, position: OWN }, { highlight: false });
+      refreshEntryLinks(client, post);
+    },
   });
 }
 
@@ -92,7 +105,10 @@ export function useUpdatePost(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: Partial<PostInput> & { status?: ForumPost['status'] }) => apiFetch<ForumPost>(postPath(postId), { method: 'PUT', json: input }),
-    onSuccess: (post) => applyForumChange(client, { kind: 'post-updated', post, position: OWN }, { highlight: false }),
+    onSuccess: (post) => {
+      applyForumChange(client, { kind: 'post-updated', post, position: OWN }, { highlight: false });
+      refreshEntryLinks(client, post);
+    },
   });
 }
 

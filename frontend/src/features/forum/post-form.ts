@@ -40,6 +40,8 @@ export type PostInput = {
   year: number | null;
   reward: number;
   tags: string[];
+  /** A new hunt's entry (the create call only: a post's entry is set when it is made). */
+  entryId?: string | null;
 };
 
 export const emptyPostForm = (category: ForumCategory = 'general'): PostFormValues => ({

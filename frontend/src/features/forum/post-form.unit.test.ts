@@ -60,7 +60,7 @@ describe('post form validation', () => {
 describe('edit form', () => {
   const post: ForumPost = {
     id: 'p', title: 'Titel här', content: 'Innehåll här', authorId: 'u', authorName: 'U', category: 'found', priority: null,
-    year: 1974, reward: 100, status: 'active', tags: ['ABBA'], likes: 0, views: 0, repliesCount: 0, lastReplyAt: null,
+    year: 1974, reward: 100, status: 'active', tags: ['ABBA'], entryId: null, likes: 0, views: 0, repliesCount: 0, lastReplyAt: null,
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
   };
 

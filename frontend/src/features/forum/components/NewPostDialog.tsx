@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ForumCategory } from '@mello/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, CloseButton, Dialog, Link, Portal, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { entryLabel, entryPath, huntTitle, type EntryRef, type ForumCategory } from '@mello/contracts';
 import { ApiError, isUnauthorized } from '../../../api/http';
 import { useCurrentUser } from '../../../auth/current-user';
 import { showToast } from '../../../components/toaster';
-import { useCreatePost } from '../api';
+import { useCreatePost, useEntryRef } from '../api';
 import { CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
 import { emptyPostForm, fieldErrorsFromServer, hasErrors, postInputFromForm, validatePostForm, type PostFormErrors } from '../post-form';
 import { PostFormFields } from './PostFormFields';
@@ -14,6 +15,12 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   /** Opened from 'Bidra Med Material' (product decision 6): start in this category. */
   category: ForumCategory | null;
+  /**
+   * Opened as a hunt for an archive entry ("Saknas video? Starta en efterlysning", /forum?ny=efterlysning&bidrag=…):
+   * the dialog names the entry, starts with a title and the year from it, and the post is sent about it. An id
+   * that names no entry is ignored (a plain lost-media post).
+   */
+  entryId?: string | null;
 };
 
 const FORM_ID = 'new-forum-post';
@@ -22,15 +29,29 @@ const FORM_ID = 'new-forum-post';
  * The new-post dialog (spec sections 2, 5, 8): validated on the client with the spec's messages, sent only when
  * signed in; on success it closes and resets. A draft survives closing with 'Avbryt'.
  */
-export function NewPostDialog({ open, onOpenChange, category }: Props) {
+export function NewPostDialog({ open, onOpenChange, category, entryId = null }: Props) {
   const { user } = useCurrentUser();
   const create = useCreatePost();
   const [values, setValues] = useState(() => emptyPostForm(category ?? 'general'));
   const [errors, setErrors] = useState<PostFormErrors>({});
+  const entry = useEntryRef(entryId).data ?? null;
+  const prefilledFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (open && category) setValues((current) => ({ ...current, category }));
   }, [open, category]);
+
+  // A hunt for an entry starts filled in once per entry; what the member then writes is kept.
+  useEffect(() => {
+    if (!open || !entry || prefilledFor.current === entry.id) return;
+    prefilledFor.current = entry.id;
+    setValues((current) => ({
+      ...current,
+      category: 'lost-media',
+      title: current.title.trim() === '' ? huntTitle(entry) : current.title,
+      year: current.year.trim() === '' ? String(entry.year) : current.year,
+    }));
+  }, [open, entry]);
 
   const submit = () => {
     if (!user) {
@@ -41,8 +62,9 @@ export function NewPostDialog({ open, onOpenChange, category }: Props) {
     const found = validatePostForm(values);
     setErrors(found);
     if (hasErrors(found)) return;
-    create.mutate(postInputFromForm(values), {
+    create.mutate({ ...postInputFromForm(values), entryId: entry?.id ?? null }, {
       onSuccess: () => {
+        prefilledFor.current = null;
         showToast({ title: 'Inlägg skapat!', description: 'Ditt inlägg är publicerat i forumet.', type: 'success' });
         setValues(emptyPostForm());
         setErrors({});
@@ -78,6 +100,7 @@ export function NewPostDialog({ open, onOpenChange, category }: Props) {
               <Dialog.Description color="fg.muted" mb="5">
                 Berätta vad du letar efter eller vad du har hittat. Ju fler detaljer, desto lättare att hjälpa till.
               </Dialog.Description>
+              {entry && <HuntEntry entry={entry} />}
               <form
                 id={FORM_ID}
                 noValidate
@@ -104,5 +127,19 @@ export function NewPostDialog({ open, onOpenChange, category }: Props) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** Which entry a new hunt is about: 'Gäller: 2012 · Loreen – Euphoria', linked to the entry on its year page. */
+function HuntEntry({ entry }: { entry: EntryRef }) {
+  return (
+    <Box mb="5" p="3" borderRadius="md" borderWidth="1px" borderColor="gold.muted" bg="gold.subtle" data-testid="hunt-entry">
+      <Text>
+        Gäller:{' '}
+        <Link asChild fontWeight="semibold" color="fg">
+          <RouterLink to={entryPath(entry)}>{entryLabel(entry)}</RouterLink>
+        </Link>
+      </Text>
+    </Box>
   );
 }

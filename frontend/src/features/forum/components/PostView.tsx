@@ -6,6 +6,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { ForumBadges } from './ForumBadges';
 import { ForumCounts } from './ForumCounts';
+import { PostEntryLink } from './PostEntryLink';
 import { TagList } from './TagList';
 
 type Props = { post: ForumPost; actions: React.ReactNode };
@@ -42,6 +43,7 @@ export function PostView({ post, actions }: Props) {
             <Text fontStyle="italic">(redigerat {formatDate(post.updatedAt)})</Text>
           )}
         </HStack>
+        {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>
       <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-wrap" overflowWrap="anywhere">
         {post.content}

@@ -1,0 +1,38 @@
+import { FORUM_TITLE_MAX } from '../forum/forum';
+import type { Video } from './videos';
+
+/**
+ * Links between an entry, the videos of it and the forum's lost-media hunts for it (docs/content.md, "Links
+ * between entries, videos and hunts"). The paths are built here once, so the year page's anchors, the video
+ * cards, the forum and the entry's media links all point at the same places.
+ */
+
+/** An entry as another item points at it: enough to name it and link to its year and its artist. */
+export type EntryRef = { id: string; year: number; artist: string; song: string; artistSlug: string };
+
+/** GET /api/videos and GET /api/videos/{id}: the video with the entry it shows (null when none matches). */
+export type VideoView = Video & { entry: EntryRef | null };
+
+/** An open lost-media hunt (forum post) for an entry. */
+export type EntryHunt = { id: string; title: string; authorName: string; createdAt: string; repliesCount: number };
+
+/** GET /api/entries/{id}/links: the entry, its videos and its open hunts (newest first). */
+export type EntryLinks = { entry: EntryRef; videos: Video[]; hunts: EntryHunt[] };
+
+/** The id the year page gives an entry's row, so `/year/{year}#entry-{id}` scrolls to it. */
+export const entryAnchorId = (entryId: string) => `entry-${entryId}`;
+export const entryPath = (entry: Pick<EntryRef, 'id' | 'year'>) => `/year/${entry.year}#${entryAnchorId(entry.id)}`;
+export const artistPath = (slug: string) => `/artist/${encodeURIComponent(slug)}`;
+export const forumPostPath = (postId: string) => `/forum/post/${encodeURIComponent(postId)}`;
+
+/** The forum's URL parameters that open the new-post dialog as a lost-media hunt for an entry. */
+export const HUNT_PARAMS = { open: 'ny', openValue: 'efterlysning', entry: 'bidrag' } as const;
+/** "Saknas video? Starta en efterlysning": the forum with the new-post dialog open, in lost-media, about the entry. */
+export const startHuntPath = (entryId: string) =>
+  `/forum?${HUNT_PARAMS.open}=${HUNT_PARAMS.openValue}&${HUNT_PARAMS.entry}=${encodeURIComponent(entryId)}`;
+
+/** How an entry is named in one line: '2012 · Loreen – Euphoria'. */
+export const entryLabel = (entry: Pick<EntryRef, 'year' | 'artist' | 'song'>) => `${entry.year} · ${entry.artist} – ${entry.song}`;
+/** The title a new hunt for the entry starts with: 'Saknas: Loreen – Euphoria (2012)'. */
+export const huntTitle = (entry: Pick<EntryRef, 'year' | 'artist' | 'song'>) =>
+  `Saknas: ${entry.artist} – ${entry.song} (${entry.year})`.slice(0, FORUM_TITLE_MAX);
