@@ -5,8 +5,8 @@
  */
 export const LIVE_SCHEMA = 'rm';
 // 9: forum author names are upcast when read (e-mail addresses of old events become neutral public names);
-// entries, artists, sources and lineup years.
-export const READ_MODEL_VERSION = '9';
+// entries, artists, sources and lineup years. 10: the audit history holds the events of entries, artists and sources.
+export const READ_MODEL_VERSION = '10';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
