@@ -45,8 +45,7 @@ const DOCUMENTS: Record<string, { kind: AuditKind; action: string }> = {
 
 /**
  * The events an administrator follows: every change of a year, video, article, entry, artist, source, forum post
- * and reply. Likes and
- * view counts are left out (they are many and change no content); they stay in the log itself.
+ * and reply. Likes and view counts are left out (they are many and change no content); they stay in the log itself.
  */
 export const AUDITED_EVENT_TYPES = new Set([
   ...Object.keys(DOCUMENTS),
