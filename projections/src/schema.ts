@@ -7,7 +7,8 @@ export const LIVE_SCHEMA = 'rm';
 // 9: forum author names are upcast when read (e-mail addresses of old events become neutral public names);
 // entries, artists, sources and lineup years.
 // 10: forum posts name the entry they are about (entry_id, for an entry's open hunts); videos by year (an entry's videos).
-export const READ_MODEL_VERSION = '10';
+// 11: the audit history holds the events of entries, artists and sources.
+export const READ_MODEL_VERSION = '11';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);

@@ -194,3 +194,132 @@ describe('the audit API', () => {
     for (const projection of status.body.projections) expect(projection).toMatchObject({ behind: 0, lastError: null });
   });
 });
+
+describe('the history of entries, artists and sources', () => {
+  let artistId: string;
+  const entry = (overrides: Record<string, unknown> = {}) => ({ year: 2012, artistId, song: 'Euphoria', heat: 1, runningOrder: 1, ...overrides });
+  const heat1 = async () =>
+    ((await visitor.get('/api/years/by-year/2012/lineup')).body.shows[0].entries as Array<{ id: string; song: string; runningOrder: number | null }>).map(
+      (e) => [e.song, e.runningOrder],
+    );
+
+  beforeAll(async () => {
+    await admin.post('/api/years', sampleYear({ year: 2012, winner: 'Loreen', song: 'Euphoria' }));
+    artistId = (await admin.post('/api/artists', { name: 'Loreen' })).body.id;
+  });
+
+  it("shows an entry's timeline titled '2012 · Loreen – Euphoria', and restoring the first version moves it back in the lineup", async () => {
+    const created = (await admin.post('/api/entries', entry())).body;
+    expect((await admin.put(`/api/entries/${created.id}`, { runningOrder: 2, finalPoints: 268 })).status).toBe(200);
+    expect(await heat1()).toEqual([['Euphoria', 2]]);
+
+    const timeline = (await admin.get(`/api/admin/history/entry/${created.id}`)).body;
+    expect(timeline).toMatchObject({ kind: 'entry', itemId: created.id, label: '2012 · Loreen – Euphoria', exists: true });
+    expect(timeline.entries.map((e: { type: string; action: string }) => `${e.type} ${e.action}`)).toEqual(['EntryCreated created', 'EntryUpdated updated']);
+    expect(timeline.entries[0].actor).toMatchObject({ email: TEST_ADMIN.email, system: false });
+    // In the stored event's key order (jsonb's); the screen puts them in the form's order (audit-labels.ts).
+    const byField = (changes: Array<{ field: string }>) => [...changes].sort((a, b) => a.field.localeCompare(b.field));
+    expect(byField(timeline.entries[1].changes)).toEqual([
+      { field: 'finalPoints', before: null, after: 268 },
+      { field: 'runningOrder', before: 1, after: 2 },
+    ]);
+    expect((await admin.get(`/api/admin/history/entry/${created.id}/versions/0`)).body).toMatchObject({
+      kind: 'entry',
+      deleted: false,
+      item: { id: created.id, artist: 'Loreen', song: 'Euphoria', runningOrder: 1, finalPoints: null },
+    });
+
+    const restored = await admin.post(`/api/admin/history/entry/${created.id}/restore`, { revision: 0 });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ id: created.id, runningOrder: 1, finalPoints: null });
+    expect(await heat1()).toEqual([['Euphoria', 1]]);
+    const after = (await admin.get(`/api/admin/history/entry/${created.id}`)).body;
+    expect(after.entries[2]).toMatchObject({ type: 'EntryUpdated', action: 'restored', restoredFrom: 0 });
+    expect(byField(after.entries[2].changes)).toEqual([
+      { field: 'finalPoints', before: 268, after: null },
+      { field: 'runningOrder', before: 2, after: 1 },
+    ]);
+    // The site-wide log lists entries under their own kind, with the same title.
+    const log = (await admin.get('/api/admin/history?kind=entry')).body.entries as Array<{ itemId: string; kind: string; action: string; label: string; exists: boolean }>;
+    expect(log.every((row) => row.kind === 'entry')).toBe(true);
+    expect(log.filter((row) => row.itemId === created.id).map((row) => [row.action, row.label, row.exists])).toEqual([
+      ['restored', '2012 · Loreen – Euphoria', true],
+      ['updated', '2012 · Loreen – Euphoria', true],
+      ['created', '2012 · Loreen – Euphoria', true],
+    ]);
+  });
+
+  it('refuses to restore an entry into a running order another entry took since (409 in Swedish), appending nothing to it', async () => {
+    const created = (await admin.post('/api/entries', entry({ song: 'Sanningen', runningOrder: 5 }))).body;
+    await admin.put(`/api/entries/${created.id}`, { runningOrder: 6 });
+    const other = (await admin.post('/api/entries', entry({ song: 'Annan', runningOrder: 5 }))).body;
+    const before = await heat1();
+    const revisions = (await backend.store.readStream(`entry-${created.id}`)).length;
+
+    const taken = await admin.post(`/api/admin/history/entry/${created.id}/restore`, { revision: 0 });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ error: 'Startnummer 5 i deltävling 1 2012 har redan en annan post' });
+    expect((await backend.store.readStream(`entry-${created.id}`)).length).toBe(revisions);
+    expect(await heat1()).toEqual(before);
+
+    // A deleted entry comes back the same way: only into a free slot.
+    await admin.delete(`/api/entries/${created.id}`);
+    expect((await admin.post(`/api/admin/history/entry/${created.id}/restore`, { revision: 0 })).status).toBe(409);
+    await admin.delete(`/api/entries/${other.id}`);
+    expect((await admin.post(`/api/admin/history/entry/${created.id}/restore`, { revision: 0 })).status).toBe(200);
+    expect(await heat1()).toContainEqual(['Sanningen', 5]);
+    // The freed slot 6 was released by the deletion and slot 5 is held again: another entry may take 6, not 5.
+    expect((await admin.post('/api/entries', entry({ song: 'Sexa', runningOrder: 6 }))).status).toBe(201);
+    expect((await admin.post('/api/entries', entry({ song: 'Femma', runningOrder: 5 }))).status).toBe(409);
+  });
+
+  it("shows an artist's rename in its history, and restoring the first version brings the old name back", async () => {
+    const act = (await admin.post('/api/artists', { name: 'The Ark' })).body;
+    await admin.put(`/api/artists/${act.id}`, { name: 'The Ark (band)' });
+    const timeline = (await admin.get(`/api/admin/history/artist/${act.id}`)).body;
+    expect(timeline).toMatchObject({ kind: 'artist', label: 'The Ark (band)', exists: true });
+    expect(timeline.entries.map((e: { action: string }) => e.action)).toEqual(['created', 'updated']);
+    expect(timeline.entries[1].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', before: 'The Ark', after: 'The Ark (band)' },
+        { field: 'aliases', before: [], after: ['The Ark'] },
+      ]),
+    );
+    expect(timeline.entries[1].changes).toHaveLength(2);
+    const log = (await admin.get('/api/admin/history?kind=artist')).body.entries as Array<{ itemId: string; action: string; label: string }>;
+    expect(log.filter((row) => row.itemId === act.id).map((row) => [row.action, row.label])).toEqual([
+      ['updated', 'The Ark (band)'],
+      ['created', 'The Ark'],
+    ]);
+
+    expect((await admin.post(`/api/admin/history/artist/${act.id}/restore`, { revision: 0 })).status).toBe(200);
+    expect((await visitor.get(`/api/artists/${act.slug}`)).body).toMatchObject({ name: 'The Ark', aliases: [] });
+    expect((await admin.get(`/api/admin/history/artist/${act.id}`)).body.entries[2]).toMatchObject({ action: 'restored', restoredFrom: 0 });
+  });
+
+  it("keeps a deleted source's history, restores it with its key, and refuses while another source holds the key", async () => {
+    const source = (await admin.post('/api/sources', { key: 'svt12', description: 'SVT:s resultat 2012' })).body;
+    await admin.put(`/api/sources/${source.id}`, { description: 'SVT:s resultatlista för 2012' });
+    await admin.delete(`/api/sources/${source.id}`);
+    expect((await visitor.get('/api/sources/svt12')).status).toBe(404);
+
+    const timeline = (await admin.get(`/api/admin/history/source/${source.id}`)).body;
+    expect(timeline).toMatchObject({ kind: 'source', label: 'svt12', exists: false });
+    expect(timeline.entries.map((e: { action: string }) => e.action)).toEqual(['created', 'updated', 'deleted']);
+    expect(timeline.entries[1].changes).toEqual([{ field: 'description', before: 'SVT:s resultat 2012', after: 'SVT:s resultatlista för 2012' }]);
+    const log = (await admin.get('/api/admin/history?kind=source')).body.entries as Array<{ itemId: string; label: string; exists: boolean }>;
+    expect(log.filter((row) => row.itemId === source.id).map((row) => [row.label, row.exists])).toEqual([
+      ['svt12', false],
+      ['svt12', false],
+      ['svt12', false],
+    ]);
+
+    const usurper = (await admin.post('/api/sources', { key: 'svt12', description: 'En annan källa' })).body;
+    const taken = await admin.post(`/api/admin/history/source/${source.id}/restore`, { revision: 1 });
+    expect(taken).toMatchObject({ status: 409, body: { error: 'Källnyckeln "svt12" finns redan' } });
+    await admin.delete(`/api/sources/${usurper.id}`);
+    expect((await admin.post(`/api/admin/history/source/${source.id}/restore`, { revision: 1 })).status).toBe(200);
+    expect((await visitor.get('/api/sources/svt12')).body).toMatchObject({ key: 'svt12', description: 'SVT:s resultatlista för 2012' });
+    expect((await admin.get(`/api/admin/history/source/${source.id}`)).body).toMatchObject({ exists: true, entries: [{}, {}, {}, { type: 'SourceCreated', action: 'restored', restoredFrom: 1 }] });
+  });
+});

@@ -14,6 +14,9 @@ import type { Context, Middleware } from 'koa';
 import type { DatabasePool } from 'slonik';
 import type { ArchiveServices } from '../archive/archive-services';
 import { articleStream } from '../archive/articles/article';
+import { artistStream } from '../archive/lineups/artist';
+import { entryStream } from '../archive/lineups/entry';
+import { sourceStream } from '../archive/lineups/source';
 import { videoStream } from '../archive/videos/video';
 import { yearStream } from '../archive/years/year';
 import { requireAdmin } from '../auth/guards';
@@ -31,6 +34,9 @@ const STREAMS: Record<AuditKind, (id: string) => string> = {
   year: yearStream,
   video: videoStream,
   article: articleStream,
+  entry: entryStream,
+  artist: artistStream,
+  source: sourceStream,
   'forum-post': forumPostStream,
   'forum-reply': forumReplyStream,
 };
@@ -116,14 +122,18 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
 
   router.post('/history/:kind/:id/restore', async (ctx) => {
     const { kind, id } = item(ctx);
-    if (!(RESTORABLE_KINDS as readonly string[]).includes(kind)) throw new ValidationError('Bara år, videor och artiklar kan återställas');
+    if (!(RESTORABLE_KINDS as readonly string[]).includes(kind)) throw new ValidationError('Bara år, videor, artiklar, bidrag, artister och källor kan återställas');
     const { revision } = parseBody(RestoreInputSchema, ctx.request.body);
     const version = versionAt(kind, id, await streamOf(kind, id), revision);
     if (!version) throw new NotFoundError('Versionen finns inte');
     if (version.deleted) throw new ValidationError('Den versionen är raderad: välj en version före raderingen');
     const { id: _id, ...fields } = version.item;
-    const service = { year: deps.services.years, video: deps.services.videos, article: deps.services.articles }[kind as RestorableKind];
-    // The event says it restores `revision`, so the history shows 'Återställd' rather than an ordinary edit.
+    const { lineups } = deps.services;
+    const services = { year: deps.services.years, video: deps.services.videos, article: deps.services.articles, entry: lineups.entries, artist: lineups.artists, source: lineups.sources };
+    const service = services[kind as RestorableKind];
+    // The event says it restores `revision`, so the history shows 'Återställd' rather than an ordinary edit. The
+    // service claims the version's unique keys as any edit does (an entry's running-order slots, an act's slug, a
+    // source key, a year's number): one another item took since answers 409 and appends nothing.
     ctx.body = await service.restore(id, fields as never, { ...commandContext(ctx), restoredFrom: revision });
   });
 

@@ -12,7 +12,7 @@ const fieldsOf = (data: State) => Object.fromEntries(Object.entries(data).filter
 /** How one event moves an item's state; null for events that are not part of its history. */
 function step(event: RecordedEvent, previous: State): Step | null {
   const data = (event.data ?? {}) as State;
-  if (/^(Year|Video|Article)(Created|Updated)$/.test(event.type)) {
+  if (/^(Year|Video|Article|Entry|Artist|Source)(Created|Updated)$/.test(event.type)) {
     return { action: event.type.endsWith('Created') ? 'created' : 'updated', state: (data.fields ?? {}) as State };
   }
   switch (event.type) {
@@ -24,6 +24,9 @@ function step(event: RecordedEvent, previous: State): Step | null {
     case 'YearDeleted':
     case 'VideoDeleted':
     case 'ArticleDeleted':
+    case 'EntryDeleted':
+    case 'ArtistDeleted':
+    case 'SourceDeleted':
     case 'ForumPostDeleted':
     case 'ForumReplyDeleted':
       return { action: 'deleted', state: previous };
@@ -47,7 +50,7 @@ const actorOf = (event: RecordedEvent): AuditActor => {
 const atOf = (event: RecordedEvent) => (event.metadata as { occurredAt?: string }).occurredAt ?? event.recordedAt;
 
 export function labelOf(kind: AuditKind, state: State): string {
-  if (kind === 'year' || kind === 'video' || kind === 'article') return documentLabel(kind, state);
+  if (kind !== 'forum-post' && kind !== 'forum-reply') return documentLabel(kind, state);
   const text = String(kind === 'forum-post' ? (state.title ?? '') : (state.content ?? '')).replace(/\s+/g, ' ').trim();
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

@@ -71,6 +71,13 @@ describe('first start with an empty log', () => {
     await admin.delete(`/api/years/${y1958.id}`);
     // A backslash and a quote reach the audit history's label, which a rebuild writes with COPY (text format).
     await admin.post('/api/years', sampleYear({ year: 2026, winner: 'Test\\vinnare "AC\\DC"' }));
+    // An entry edited, an act renamed and a source deleted after the import: their audit rows come from live events.
+    const lineup2012 = (await anonymous.get('/api/years/by-year/2012/lineup')).body;
+    const euphoria = lineup2012.shows.flatMap((show: { entries: Array<Record<string, any>> }) => show.entries).find((entry: Record<string, any>) => entry.song === 'Euphoria');
+    expect((await admin.put(`/api/entries/${euphoria.id}`, { notes: 'Ändrad efter importen' })).status).toBe(200);
+    expect((await admin.put(`/api/artists/${euphoria.artistRef.id}`, { name: 'Loreen (Lorine Talhaoui)' })).status).toBe(200);
+    const source = (await admin.post('/api/sources', { key: 'test-efter-import', description: 'Läggs till och tas bort' })).body;
+    expect((await admin.delete(`/api/sources/${source.id}`)).status).toBe(200);
     // Forum posts from the log: the forum's projection applies page by page during the rebuild's one read.
     await appendGeneratedPosts(backend.store, 30);
     await backend.runner.catchUp();
@@ -98,6 +105,20 @@ describe('first start with an empty log', () => {
     expect(liveAudit.length).toBeGreaterThan(100);
     expect(rebuiltAudit).toEqual(liveAudit);
     expect(rebuiltAudit.map((row) => row.label)).toContain('2026 – Test\\vinnare "AC\\DC"');
+    // The lineups import's documents and the edits above are in the history, as the live runner wrote them.
+    const kinds = new Set(rebuiltAudit.map((row) => row.kind));
+    for (const kind of ['entry', 'artist', 'source']) expect(kinds, kind).toContain(kind);
+    expect(rebuiltAudit.filter((row) => row.kind === 'entry').length).toBeGreaterThan(1000);
+    expect(rebuiltAudit.filter((row) => row.item_id === euphoria.id).map((row) => [row.action, row.label])).toEqual([
+      ['created', '2012 · Loreen – Euphoria'],
+      ['updated', '2012 · Loreen – Euphoria'],
+    ]);
+    expect(rebuiltAudit.filter((row) => row.item_id === source.id).map((row) => row.action)).toEqual(['created', 'deleted']);
+    const lineupYears = (schema: string) =>
+      backend.pool.any(sql.unsafe`SELECT year, doc FROM ${sql.identifier([schema, 'lineup_years'])} ORDER BY year`);
+    const [liveYears, rebuiltYears] = await Promise.all([lineupYears('rm'), lineupYears('rm_check')]);
+    expect(liveYears.length).toBeGreaterThan(60);
+    expect(rebuiltYears).toEqual(liveYears);
     const checkpoints = (schema: string) =>
       backend.pool.anyFirst(sql.type(z.object({ position: z.string().nullable() }))`SELECT position FROM ${sql.identifier([schema, 'checkpoints'])} ORDER BY projection`);
     expect(await checkpoints('rm_check')).toEqual(await checkpoints('rm'));

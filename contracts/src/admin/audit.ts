@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { wholeNumber } from '../fields';
 
 /** The kinds of item the history covers; each is one stream family. */
-export const AUDIT_KINDS = ['year', 'video', 'article', 'forum-post', 'forum-reply'] as const;
+export const AUDIT_KINDS = ['year', 'video', 'article', 'entry', 'artist', 'source', 'forum-post', 'forum-reply'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
-/** Kinds whose versions can be shown and restored (the admin's curated documents). */
-export const RESTORABLE_KINDS = ['year', 'video', 'article'] as const;
+/** Kinds whose versions can be restored (the admin's curated documents, the lineups' entries, artists and sources). */
+export const RESTORABLE_KINDS = ['year', 'video', 'article', 'entry', 'artist', 'source'] as const;
 export type RestorableKind = (typeof RESTORABLE_KINDS)[number];
 
 export type AuditActor = { userId: string | null; email: string | null; system: boolean };
@@ -21,7 +21,7 @@ export type AuditEntry = {
   action: string;
   kind: AuditKind;
   itemId: string;
-  /** The item's title as of this event (year number and winner, video/article/post title, reply excerpt). */
+  /** The item's title as of this event (year number and winner, '2012 · Loreen – Euphoria', an act's name, a source key, video/article/post title, reply excerpt). */
   label: string;
   at: string;
   actor: AuditActor;

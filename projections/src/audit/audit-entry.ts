@@ -1,6 +1,5 @@
+import type { AuditKind } from '@mello/contracts';
 import type { ProjectedEvent } from '../events';
-
-export type AuditKind = 'year' | 'video' | 'article' | 'forum-post' | 'forum-reply';
 
 /** One row of the site-wide history, derived from one event (pure, so the rebuild and live paths agree). */
 export type AuditRow = {
@@ -33,11 +32,20 @@ const DOCUMENTS: Record<string, { kind: AuditKind; action: string }> = {
   ArticleCreated: { kind: 'article', action: 'created' },
   ArticleUpdated: { kind: 'article', action: 'updated' },
   ArticleDeleted: { kind: 'article', action: 'deleted' },
+  EntryCreated: { kind: 'entry', action: 'created' },
+  EntryUpdated: { kind: 'entry', action: 'updated' },
+  EntryDeleted: { kind: 'entry', action: 'deleted' },
+  ArtistCreated: { kind: 'artist', action: 'created' },
+  ArtistUpdated: { kind: 'artist', action: 'updated' },
+  ArtistDeleted: { kind: 'artist', action: 'deleted' },
+  SourceCreated: { kind: 'source', action: 'created' },
+  SourceUpdated: { kind: 'source', action: 'updated' },
+  SourceDeleted: { kind: 'source', action: 'deleted' },
 };
 
 /**
- * The events an administrator follows: every change of a year, video, article, forum post and reply. Likes and
- * view counts are left out (they are many and change no content); they stay in the log itself.
+ * The events an administrator follows: every change of a year, video, article, entry, artist, source, forum post
+ * and reply. Likes and view counts are left out (they are many and change no content); they stay in the log itself.
  */
 export const AUDITED_EVENT_TYPES = new Set([
   ...Object.keys(DOCUMENTS),
@@ -48,8 +56,21 @@ export const AUDITED_EVENT_TYPES = new Set([
   'ForumReplyDeleted',
 ]);
 
-export const documentLabel = (kind: AuditKind, fields: Data): string =>
-  kind === 'year' ? `${fields.year ?? ''} – ${fields.winner ?? ''}`.trim() : excerpt(fields.title);
+/** A curated document's title as the history lists it: '1974 – ABBA', '2012 · Loreen – Euphoria', an act's name, a source key. */
+export function documentLabel(kind: AuditKind, fields: Data): string {
+  switch (kind) {
+    case 'year':
+      return `${fields.year ?? ''} – ${fields.winner ?? ''}`.trim();
+    case 'entry':
+      return excerpt(`${fields.year ?? ''} · ${fields.artist ?? ''} – ${fields.song ?? ''}`, 160);
+    case 'artist':
+      return excerpt(fields.name);
+    case 'source':
+      return excerpt(fields.key, 200);
+    default:
+      return excerpt(fields.title);
+  }
+}
 
 export function auditRow(event: ProjectedEvent): AuditRow | null {
   const data = (event.data ?? {}) as Data;

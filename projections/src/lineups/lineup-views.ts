@@ -59,6 +59,9 @@ export function entryView(row: EntryRow, artists: ReadonlyMap<string, ArtistRow>
   };
 }
 
+/** Heats have been 'Deltävling N' since 2002; before, the few years with heats called them semi-finals. */
+const FIRST_DELTAVLING_YEAR = 2002;
+
 const SECOND_CHANCE = /(Andra chansen|Vinnarnas val|Tittarnas val|Finalkval|Semifinal)/;
 
 /** Nulls last, then the import's order (log position). */
@@ -86,7 +89,9 @@ export function groupShows(info: LineupYearInfo | null, rows: readonly EntryRow[
   const lines = info?.shows ?? [];
   const shows: LineupShow[] = [];
   const heats = [...new Set(rows.map((row) => row.fields.heat).filter((heat): heat is number => heat !== null))].sort((a, b) => a - b);
-  const deltavling = lines.some((line) => line.startsWith('Deltävling')) || (info?.year ?? 0) >= 2002;
+  // The year from the import's word on it, else from its entries (a year the admin added has no such word).
+  const year = info?.year ?? rows[0]?.fields.year ?? 0;
+  const deltavling = lines.some((line) => line.startsWith('Deltävling')) || year >= FIRST_DELTAVLING_YEAR;
   for (const heat of heats) {
     const line =
       lines.find((l) => new RegExp(`^(Deltävling|Semi-final)s? ${heat}\\b`).test(l)) ??

@@ -1,8 +1,9 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminStatus, AuditPage, ItemTimeline, ItemVersion } from '@mello/contracts';
+import type { AdminStatus, AuditPage, ItemTimeline, ItemVersion, RestorableKind } from '@mello/contracts';
 import { apiFetch, errorMessage, withQuery } from '../../api/http';
 import { showToast } from '../../components/toaster';
-import { invalidateDocumentLists, type DocumentKind } from './document-api';
+import { invalidateDocumentLists } from './document-api';
+import { showsLineups } from './lineup-query-keys';
 
 /** The audit API of contracts/src/admin/audit.ts (admin only). Keys follow the URL, as everywhere in the client. */
 export const auditKeys = {
@@ -57,13 +58,17 @@ export const useAdminStatus = () => useQuery({ queryKey: auditKeys.status, query
  * POST …/restore {revision}: brings that version back as a new event (history is never rewritten). Then the
  * item's timeline, the log and the archive lists showing it are refetched, so the new event appears.
  */
-export function useRestoreVersion(kind: DocumentKind, id: string) {
+export function useRestoreVersion(kind: RestorableKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (revision: number) => apiFetch<unknown>(`${itemPath(kind, id)}/restore`, { method: 'POST', json: { revision } }),
     onSuccess: async () => {
       showToast({ title: 'Version återställd!', description: 'Den valda versionen är nu den aktuella.', type: 'success' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: auditKeys.all }), invalidateDocumentLists(queryClient, kind)]);
+      const lists =
+        kind === 'entry' || kind === 'artist' || kind === 'source'
+          ? queryClient.invalidateQueries({ predicate: (query) => showsLineups(query.queryKey) })
+          : invalidateDocumentLists(queryClient, kind);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: auditKeys.all }), lists]);
     },
     onError: (error) => showToast({ title: 'Fel', description: errorMessage(error, 'Kunde inte återställa versionen'), type: 'error' }),
   });

@@ -1,4 +1,4 @@
-import type { AuditActor, AuditKind } from '@mello/contracts';
+import { ARTIST_FIELD_LABELS, ENTRY_FIELD_LABELS, ENTRY_FIELDS, SOURCE_FIELD_LABELS, type AuditActor, type AuditKind } from '@mello/contracts';
 
 /** Swedish names for what the audit log reports (kinds, actions, actors, fields). Unknown values are shown raw. */
 
@@ -6,6 +6,9 @@ const KIND_LABELS: Record<AuditKind, string> = {
   year: 'År',
   video: 'Video',
   article: 'Artikel',
+  entry: 'Bidrag',
+  artist: 'Artist',
+  source: 'Källa',
   'forum-post': 'Foruminlägg',
   'forum-reply': 'Forumsvar',
 };
@@ -66,7 +69,13 @@ const FIELD_LABELS: Record<string, string> = {
   tags: 'Taggar',
   authorName: 'Författare',
 };
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+/** Kinds whose fields the contracts name (the lineup forms' own labels): these win over the shared names above. */
+const KIND_FIELD_LABELS: Partial<Record<string, Readonly<Record<string, string>>>> = {
+  entry: ENTRY_FIELD_LABELS,
+  artist: ARTIST_FIELD_LABELS,
+  source: SOURCE_FIELD_LABELS,
+};
+export const fieldLabel = (field: string, kind?: string) => (kind ? KIND_FIELD_LABELS[kind]?.[field] : undefined) ?? FIELD_LABELS[field] ?? field;
 
 /** The order an editor knows a kind's fields in (its form's order); fields not listed come last, as they were. */
 const FIELD_ORDER: Record<string, readonly string[]> = {
@@ -74,6 +83,9 @@ const FIELD_ORDER: Record<string, readonly string[]> = {
   video: ['title', 'artist', 'year', 'category', 'platform', 'duration', 'views', 'videoUrl', 'embedUrl', 'thumbnailUrl', 'description', 'sources', 'isRare'],
   article: ['title', 'slug', 'excerpt', 'content', 'category', 'author', 'authorTitle', 'publishedAt', 'readTime', 'imageUrl', 'sources', 'featured'],
   'forum-post': ['title', 'content', 'category', 'priority', 'year', 'reward', 'status', 'tags', 'authorName'],
+  entry: ENTRY_FIELDS,
+  artist: Object.keys(ARTIST_FIELD_LABELS),
+  source: Object.keys(SOURCE_FIELD_LABELS),
   'forum-reply': ['content', 'authorName'],
 };
 
@@ -91,7 +103,7 @@ export function inFieldOrder<T>(kind: string, items: readonly T[], fieldOf: (ite
 export const historyPath = (kind: string, itemId: string) =>
   `/admin/history/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`;
 
-/** The edit page of a curated item, or null for forum content (edited on the forum itself). */
+/** The edit page of a curated item, or null for forum content (edited on the forum itself) and lineup documents (no admin form yet). */
 export function editPath(kind: string, itemId: string): string | null {
   const id = encodeURIComponent(itemId);
   if (kind === 'year') return `/admin/edit-year/${id}`;

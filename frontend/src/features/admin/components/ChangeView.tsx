@@ -11,7 +11,7 @@ export function ChangeList({ kind, changes }: { kind: string; changes: FieldChan
       {inFieldOrder(kind, changes, (change) => change.field).map((change) => (
         <Box key={change.field} display="contents">
           <Text as="dt" fontWeight="semibold" fontSize="sm" color="fg.muted" pt={{ base: '2', md: '0.5' }}>
-            {fieldLabel(change.field)}
+            {fieldLabel(change.field, kind)}
           </Text>
           <Box as="dd" minW="0">
             <ChangeValue change={change} />

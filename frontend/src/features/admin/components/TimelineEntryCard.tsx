@@ -18,7 +18,7 @@ type Props = {
   restores?: number;
   /** The newest event of an existing item: its version is the current one, so there is nothing to restore. */
   current: boolean;
-  /** Set for kinds whose versions can be restored (years, videos, articles). */
+  /** Set for kinds whose versions can be restored (RESTORABLE_KINDS: years, videos, articles, entries, artists, sources). */
   restore?: { pending: boolean; onRestore: (revision: number) => void };
 };
 

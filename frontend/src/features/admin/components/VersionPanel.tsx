@@ -28,7 +28,7 @@ export function VersionPanel({ kind, id, revision, number }: { kind: string; id:
         {fields.map(([field, value]) => (
           <Box key={field} display="contents">
             <Text as="dt" fontWeight="semibold" fontSize="sm" color="fg.muted">
-              {fieldLabel(field)}
+              {fieldLabel(field, kind)}
             </Text>
             <Box as="dd" minW="0">
               <FieldValue value={value} />
