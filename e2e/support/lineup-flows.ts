@@ -67,6 +67,25 @@ export function lineupFlows(viewport: Viewport) {
       expect(widths.scroll, 'the page must not scroll sideways').toBeLessThanOrEqual(widths.inner);
     });
 
+    it('1974: an entry’s Media shows its video, one without offers a hunt; each entry is an anchor for /year/1974#entry-…', async () => {
+      await page.goto('/year/1974');
+      const lineup = await lineupOf(page, 1974);
+      const winner = await shown(lineup.locator('[data-result="winner"]'));
+      const winnerId = await winner.getAttribute('data-entry');
+      expect(await winner.getAttribute('id')).toBe(`entry-${winnerId}`);
+      await winner.getByRole('button', { name: /Video och efterlysningar för ABBA/ }).click();
+      const video = page.getByRole('link', { name: /Se video/ }).first();
+      await video.waitFor();
+      expect(await video.getAttribute('href')).toMatch(/^https:\/\//);
+      await page.keyboard.press('Escape');
+      const other = await shown(lineup.locator('[data-entry]:not([data-result="winner"])'));
+      const otherId = await other.getAttribute('data-entry');
+      await other.getByRole('button', { name: /Video och efterlysningar för/ }).click();
+      const hunt = page.getByRole('link', { name: /Saknas video\? Starta en efterlysning/ });
+      await hunt.waitFor();
+      expect(await hunt.getAttribute('href')).toBe(`/forum?ny=efterlysning&bidrag=${otherId}`);
+    });
+
     it('1974: one table for the single final, ABBA’s Waterloo the winner', async () => {
       await page.goto('/year/1974');
       const lineup = await lineupOf(page, 1974);

@@ -35,6 +35,19 @@ export function resultBadge(result: EntryResult | null): ResultBadge | null {
 }
 
 /** A year with no heats: its one show is the final, shown as one table without a show heading. */
+/**
+ * The entries each show anchors (`id="entry-{id}"`, the target of /year/{y}#entry-{id}): an entry sung in a heat
+ * and again in the final is listed twice, and an id may stand only once in the page, so its first show has it.
+ */
+export function anchoredEntries(shows: readonly Pick<LineupShow, 'entries'>[]): Array<ReadonlySet<string>> {
+  const seen = new Set<string>();
+  return shows.map((show) => {
+    const mine = new Set(show.entries.map((entry) => entry.id).filter((id) => !seen.has(id)));
+    for (const id of mine) seen.add(id);
+    return mine;
+  });
+}
+
 export const isSingleFinal = (lineup: Pick<YearLineup, 'shows'>) => lineup.shows.length === 1 && lineup.shows[0]!.kind === 'final';
 
 /** A number cell of a show: its value and the entry field it comes from (so a dispute about it can be found). */

@@ -1,6 +1,6 @@
 import type { EntryView, LineupShow } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
-import { barPercent, disputedValueText, disputeOf, fieldLabel, isSingleFinal, knownText, resultBadge, showNumbers, showPoints, sourceText, winsText } from './format';
+import { anchoredEntries, barPercent, disputedValueText, disputeOf, fieldLabel, isSingleFinal, knownText, resultBadge, showNumbers, showPoints, sourceText, winsText } from './format';
 
 const entry = (fields: Partial<EntryView> = {}): EntryView => ({
   id: 'e1',
@@ -117,5 +117,13 @@ describe('statistics helpers', () => {
   it('counts wins in Swedish', () => {
     expect(winsText(1)).toBe('1 seger');
     expect(winsText(3)).toBe('3 segrar');
+  });
+});
+
+describe('anchoredEntries', () => {
+  it('gives each entry its anchor in the first show it is listed in, once in the page', () => {
+    const show = (...ids: string[]) => ({ entries: ids.map((id) => ({ id })) as unknown as EntryView[] });
+    const anchors = anchoredEntries([show('a', 'b'), show('c'), show('b', 'c', 'd')]);
+    expect(anchors.map((set) => [...set])).toEqual([['a', 'b'], ['c'], ['d']]);
   });
 });

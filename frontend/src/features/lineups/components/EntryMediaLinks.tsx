@@ -22,7 +22,7 @@ const huntCount = (count: number) => (count === 1 ? '1 öppen efterlysning' : `$
  *   own notice there and is sent to log in and back (product decision 6, as 'Bidra Med Material');
  * - its open hunts (lost-media posts about it not marked solved): the count, and a link to each.
  *
- * Shows nothing while loading or when the entry is unknown. Mounted per entry row by the lineup (year page).
+ * Shows nothing while loading or when the entry is unknown. Mounted in the lineup's per-entry 'Media' popover (EntryMedia).
  */
 export function EntryMediaLinks({ entry }: EntryMediaLinksProps) {
   const { data: links } = useQuery(entryLinksQuery(entry.id));

@@ -1,7 +1,8 @@
 import { Box, Flex, SimpleGrid, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
-import type { EntryView, LineupShow } from '@mello/contracts';
+import { entryAnchorId, type EntryView, type LineupShow } from '@mello/contracts';
 import { showNumbers } from '../format';
 import { ArtistName, FieldValue, Points, Songwriters, SongTitle } from './EntryParts';
+import { EntryMedia } from './EntryMedia';
 import { EntrySources } from './EntrySources';
 import { ResultBadge } from './ResultBadge';
 
@@ -12,12 +13,16 @@ const winnerStyle = { bg: 'rgba(255, 194, 61, 0.10)', boxShadow: 'inset 4px 0 0 
  * A show's entries: a table on wide screens, a card per entry on phones and tablets (so a 390 px phone never
  * scrolls sideways). Only one of the two is rendered, so each value exists once in the page.
  */
-export function ShowEntries({ show, caption }: { show: LineupShow; caption: string }) {
+type ShowProps = { show: LineupShow; caption: string; /** The entries whose anchor this show holds (anchoredEntries). */ anchors: ReadonlySet<string> };
+
+export function ShowEntries(props: ShowProps) {
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false });
-  return wide ? <ShowTable show={show} caption={caption} /> : <ShowCards show={show} caption={caption} />;
+  return wide ? <ShowTable {...props} /> : <ShowCards {...props} />;
 }
 
-function ShowTable({ show, caption }: { show: LineupShow; caption: string }) {
+const anchorOf = (entry: EntryView, anchors: ReadonlySet<string>) => (anchors.has(entry.id) ? { id: entryAnchorId(entry.id), scrollMarginTop: '24' } : {});
+
+function ShowTable({ show, caption, anchors }: ShowProps) {
   const { kind } = show;
   const numbered = kind !== 'second-chance';
   return (
@@ -43,7 +48,7 @@ function ShowTable({ show, caption }: { show: LineupShow; caption: string }) {
           {show.entries.map((entry) => {
             const { runningOrder, place } = showNumbers(entry, kind);
             return (
-              <Table.Row key={entry.id} data-entry={entry.id} data-result={entry.result ?? undefined} {...(entry.result === 'winner' ? winnerStyle : {})}>
+              <Table.Row key={entry.id} {...anchorOf(entry, anchors)} data-entry={entry.id} data-result={entry.result ?? undefined} {...(entry.result === 'winner' ? winnerStyle : {})}>
                 {runningOrder && (
                   <Table.Cell color="fg.muted">
                     <FieldValue entry={entry} field={runningOrder.field} value={runningOrder.value} />
@@ -76,7 +81,8 @@ function ShowTable({ show, caption }: { show: LineupShow; caption: string }) {
                 <Table.Cell>
                   <ResultBadge result={entry.result} />
                 </Table.Cell>
-                <Table.Cell textAlign="end">
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <EntryMedia entry={entry} />
                   <EntrySources entry={entry} />
                 </Table.Cell>
               </Table.Row>
@@ -88,20 +94,20 @@ function ShowTable({ show, caption }: { show: LineupShow; caption: string }) {
   );
 }
 
-function ShowCards({ show, caption }: { show: LineupShow; caption: string }) {
+function ShowCards({ show, caption, anchors }: ShowProps) {
   return (
     <Stack as="ol" gap="3" aria-label={caption} listStyleType="none" m="0" p="0">
       {show.entries.map((entry) => (
-        <EntryCard key={entry.id} entry={entry} kind={show.kind} />
+        <EntryCard key={entry.id} entry={entry} kind={show.kind} anchor={anchorOf(entry, anchors)} />
       ))}
     </Stack>
   );
 }
 
-function EntryCard({ entry, kind }: { entry: EntryView; kind: LineupShow['kind'] }) {
+function EntryCard({ entry, kind, anchor }: { entry: EntryView; kind: LineupShow['kind']; anchor: ReturnType<typeof anchorOf> }) {
   const { runningOrder, place } = showNumbers(entry, kind);
   return (
-    <Box as="li" data-entry={entry.id} data-result={entry.result ?? undefined} borderWidth="1px" borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
+    <Box as="li" {...anchor} data-entry={entry.id} data-result={entry.result ?? undefined} borderWidth="1px" borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
       borderRadius="xl" p="4" {...(entry.result === 'winner' ? winnerStyle : { bg: 'bg.panel' })}>
       <Flex justify="space-between" align="center" gap="2" mb="2">
         <Text fontSize="sm" color="fg.muted">
@@ -147,7 +153,10 @@ function EntryCard({ entry, kind }: { entry: EntryView; kind: LineupShow['kind']
             </Box>
           )}
         </SimpleGrid>
-        <EntrySources entry={entry} />
+        <Flex gap="1">
+          <EntryMedia entry={entry} />
+          <EntrySources entry={entry} />
+        </Flex>
       </Flex>
     </Box>
   );

@@ -4,7 +4,7 @@ import { NetworkError } from '../../../api/http';
 import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
 import { LoadingText } from '../../../components/LoadingText';
 import { useYearLineup } from '../api';
-import { isSingleFinal } from '../format';
+import { anchoredEntries, isSingleFinal } from '../format';
 import { ShowEntries } from './ShowEntries';
 
 /**
@@ -33,6 +33,7 @@ export function YearLineupSection({ year }: { year: number }) {
 
 function Lineup({ lineup }: { lineup: YearLineup }) {
   const single = isSingleFinal(lineup);
+  const anchors = anchoredEntries(lineup.shows);
   return (
     <Stack gap="8" minW="0">
       <Stack gap="3">
@@ -42,9 +43,9 @@ function Lineup({ lineup }: { lineup: YearLineup }) {
         {lineup.gaps.length > 0 && <GapNotice gaps={lineup.gaps} />}
       </Stack>
       {single ? (
-        <ShowEntries show={lineup.shows[0]!} caption={`Finalen ${lineup.year}`} />
+        <ShowEntries show={lineup.shows[0]!} caption={`Finalen ${lineup.year}`} anchors={anchors[0]!} />
       ) : (
-        lineup.shows.map((show) => (
+        lineup.shows.map((show, index) => (
           <Box as="section" key={show.key ?? show.kind} aria-labelledby={`show-${show.key ?? show.kind}`} minW="0">
             <Heading as="h3" id={`show-${show.key ?? show.kind}`} size="lg">
               {show.name}
@@ -55,7 +56,7 @@ function Lineup({ lineup }: { lineup: YearLineup }) {
               </Text>
             )}
             <Box mt="3">
-              <ShowEntries show={show} caption={`${show.name} ${lineup.year}`} />
+              <ShowEntries show={show} caption={`${show.name} ${lineup.year}`} anchors={anchors[index]!} />
             </Box>
           </Box>
         ))
