@@ -225,6 +225,9 @@ export function describeEventStoreContract(
           }
         }),
       );
+      // The subscriber stops after a few empty reads once writing ends: first every acknowledged append must be
+      // readable (another test file's open transaction on the shared server can hold them back for a moment).
+      await store.untilReadable(15_000);
       writing = false;
       await subscriber;
       await Promise.all(writers.map((writer) => writer.close()));
