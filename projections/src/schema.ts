@@ -6,7 +6,8 @@
 export const LIVE_SCHEMA = 'rm';
 // 9: forum author names are upcast when read (e-mail addresses of old events become neutral public names);
 // entries, artists, sources and lineup years.
-export const READ_MODEL_VERSION = '9';
+// 10: search of entries, artists and songwriters.
+export const READ_MODEL_VERSION = '10';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -88,6 +89,21 @@ export function readModelDdl(schemaName: string): string {
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}
 ${searchTableDdl(s, 'search_articles', 'published_at timestamptz NOT NULL')}
+${searchTableDdl(s, 'search_entries', 'year integer NOT NULL')}
+${searchTableDdl(s, 'search_artists', 'slug text NOT NULL')}
+${searchTableDdl(s, 'search_songwriters', 'slug text NOT NULL UNIQUE, entry_count integer NOT NULL')}
+    -- Every songwriter credit of every entry (search-songwriters.ts): the songwriters' search rows are computed from it.
+    CREATE TABLE ${s}.search_songwriter_credits (
+      entry_id    uuid NOT NULL,
+      n           integer NOT NULL,
+      slug        text NOT NULL,
+      name        text NOT NULL,
+      alias       text,
+      year        integer NOT NULL,
+      final_place integer,
+      PRIMARY KEY (entry_id, n)
+    );
+    CREATE INDEX search_songwriter_credits_by_slug ON ${s}.search_songwriter_credits (slug);
 ${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL')}
     CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at DESC, id);
     CREATE INDEX forum_posts_category_newest ON ${s}.forum_posts (category, created_at DESC, id);
@@ -152,7 +168,7 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
 `;
 }
 
-const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'forum_posts'] as const;
+const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'search_entries', 'search_artists', 'search_songwriters', 'forum_posts'] as const;
 
 /**
  * What a rebuild sets up once after loading rather than maintaining through every insert (a new live schema gets
