@@ -2,6 +2,7 @@ import type { ArtistSearchHit, EntrySearchHit, SongwriterSearchHit } from '@mell
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, ApiClient, startTestBackend, type TestBackend } from '../../test/harness';
 import { describeLineupRelevance } from './lineup-relevance.behaviour';
+import { loadDocumentsJson } from './typesense/typesense-search-engine';
 
 /** GET /api/search/entries, /artists and /songwriters over HTTP on the imported archive (PostgreSQL adapter). */
 let backend: TestBackend;
@@ -49,6 +50,18 @@ describe('entry, artist and songwriter search over HTTP', () => {
     const page = await client.get('/api/songwriters/thomas-g-son');
     expect(page.status).toBe(200);
     expect({ entryCount: gson!.entryCount, wins: gson!.wins }).toEqual({ entryCount: page.body.entryCount, wins: page.body.wins });
+  });
+
+  it('loads the Typesense engine’s hits from the same documents, in Typesense’s order, songwriters by slug', async () => {
+    const entries = await searches.entries('carola');
+    const acts = await searches.artists('carola');
+    const songwriters = await searches.songwriters('bjorn');
+    const load = async (kind: 'entries' | 'artists' | 'songwriters', ids: string[]) => JSON.parse(await loadDocumentsJson(backend.pool, kind, ids)) as unknown[];
+    expect(await load('entries', entries.slice(0, 4).map((e) => e.id).reverse())).toEqual(entries.slice(0, 4).reverse());
+    expect(await load('artists', [acts[0]!.id])).toEqual([acts[0]]);
+    // An id no longer in the read model (a stale Typesense document) or not a slug at all is left out.
+    const slugs = songwriters.slice(0, 3).map((s) => s.slug);
+    expect(await load('songwriters', [slugs[2]!, 'no-such-songwriter', 'NOT A SLUG', slugs[0]!, slugs[1]!])).toEqual([songwriters[2], songwriters[0], songwriters[1]]);
   });
 
   it('lists for an empty query, finds nothing for one without a letter or digit, refuses bad parameters', async () => {
