@@ -118,6 +118,11 @@ export function userFlows(viewport: Viewport) {
       // A year hit shows 'winner - song' and links from its year.
       await shown(page.getByRole('heading', { name: /^År/ }));
       await shown(page.getByRole('main').getByText('ABBA - Waterloo'));
+      // Every section shows its count, 0 included; the entry hit opens the entry in its year's lineup.
+      for (const section of ['Bidrag', 'Artister', 'Låtskrivare', 'Artiklar', 'Videos', 'Forum']) {
+        await shown(page.getByRole('heading', { name: new RegExp(`^${section} \\(\\d+\\)$`) }));
+      }
+      await shown(page.getByRole('main').locator('a[href^="/year/1974#entry-"]'));
       await page.getByRole('main').getByRole('link', { name: '1974', exact: true }).first().click();
       await page.waitForURL('**/year/1974');
       await shown(page.getByRole('heading', { name: 'Om 1974' }));

@@ -11,6 +11,8 @@ export type DocumentProjectionConfig = {
   events: { created: string; updated: string; deleted: string };
   /** Extra indexed columns derived from the fields (the document itself goes in `doc`). */
   columns: ReadonlyArray<{ name: string; type: 'integer' | 'text' | 'timestamptz' | 'boolean' | 'uuid' | 'text[]'; value: (fields: Fields) => unknown }>;
+  /** The stored document's fields when not the event's fields as they are (a search hit keeps only what it shows). */
+  doc?: (fields: Fields) => Fields;
 };
 
 export type DocumentChanges = {
@@ -62,7 +64,7 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     const rows = [...upserts].map(([id, change]) => ({
       id,
       created_position: change.createdPosition ?? change.lastPosition,
-      doc: { id, ...change.fields },
+      doc: { id, ...(config.doc ? config.doc(change.fields) : change.fields) },
       ...Object.fromEntries(config.columns.map((c) => [c.name, c.value(change.fields)])),
     }));
     const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);

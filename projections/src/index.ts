@@ -24,7 +24,8 @@ import { artistsProjection, entriesProjection, lineupYearsProjection, sourcesPro
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
 import { auditProjection } from './audit/audit-projection';
-import { searchArticlesProjection, searchVideosProjection, searchYearsProjection } from './search/search-projections';
+import { searchArticlesProjection, searchArtistsProjection, searchEntriesProjection, searchVideosProjection, searchYearsProjection } from './search/search-projections';
+import { searchSongwritersProjection } from './search/search-songwriters';
 
 /** Every projection the runner keeps up to date, in the order they apply a batch. */
 export const allProjections: readonly Projection[] = [
@@ -38,10 +39,15 @@ export const allProjections: readonly Projection[] = [
   searchYearsProjection,
   searchVideosProjection,
   searchArticlesProjection,
+  searchEntriesProjection,
+  searchArtistsProjection,
+  searchSongwritersProjection,
   forumProjection,
   auditProjection,
 ];
 export * from './search/search-functions';
 export * from './search/search-projections';
 export * from './search/search-queries';
+export * from './search/search-songwriters';
+export * from './search/search-documents';
 export * from './waiting';

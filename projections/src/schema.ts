@@ -8,7 +8,8 @@ export const LIVE_SCHEMA = 'rm';
 // entries, artists, sources and lineup years.
 // 10: forum posts name the entry they are about (entry_id, for an entry's open hunts); videos by year (an entry's videos).
 // 11: the audit history holds the events of entries, artists and sources.
-export const READ_MODEL_VERSION = '11';
+// 12: search of entries, artists and songwriters.
+export const READ_MODEL_VERSION = '12';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -92,6 +93,21 @@ export function readModelDdl(schemaName: string): string {
 ${searchTableDdl(s, 'search_years', 'year integer NOT NULL, is_classic boolean NOT NULL, has_video boolean NOT NULL, has_controversies boolean NOT NULL')}
 ${searchTableDdl(s, 'search_videos', 'year integer NOT NULL')}
 ${searchTableDdl(s, 'search_articles', 'published_at timestamptz NOT NULL')}
+${searchTableDdl(s, 'search_entries', 'year integer NOT NULL')}
+${searchTableDdl(s, 'search_artists', 'slug text NOT NULL')}
+${searchTableDdl(s, 'search_songwriters', 'slug text NOT NULL UNIQUE, entry_count integer NOT NULL')}
+    -- Every songwriter credit of every entry (search-songwriters.ts): the songwriters' search rows are computed from it.
+    CREATE TABLE ${s}.search_songwriter_credits (
+      entry_id    uuid NOT NULL,
+      n           integer NOT NULL,
+      slug        text NOT NULL,
+      name        text NOT NULL,
+      alias       text,
+      year        integer NOT NULL,
+      final_place integer,
+      PRIMARY KEY (entry_id, n)
+    );
+    CREATE INDEX search_songwriter_credits_by_slug ON ${s}.search_songwriter_credits (slug);
 ${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid')}
     CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at DESC, id);
     -- An entry's hunts (forum-queries.ts, openHuntsForEntry): only the few posts that name an entry are indexed.
@@ -158,7 +174,7 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
 `;
 }
 
-const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'forum_posts'] as const;
+const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'search_entries', 'search_artists', 'search_songwriters', 'forum_posts'] as const;
 
 /**
  * What a rebuild sets up once after loading rather than maintaining through every insert (a new live schema gets

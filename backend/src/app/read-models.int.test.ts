@@ -78,12 +78,17 @@ describe('first start with an empty log', () => {
     expect((await admin.put(`/api/artists/${euphoria.artistRef.id}`, { name: 'Loreen (Lorine Talhaoui)' })).status).toBe(200);
     const source = (await admin.post('/api/sources', { key: 'test-efter-import', description: 'Läggs till och tas bort' })).body;
     expect((await admin.delete(`/api/sources/${source.id}`)).status).toBe(200);
+    // Songwriters are recomputed live from the credits an edit or a delete touches; a rebuild computes them once.
+    const [euphoriaHit] = (await anonymous.get('/api/search/entries?q=euphoria')).body;
+    await admin.put(`/api/entries/${euphoriaHit.id}`, { songwriters: ['Thomas G:son', 'Ny Låtskrivare (Nyan)'] });
+    const [waterloo] = (await anonymous.get('/api/search/entries?q=waterloo')).body;
+    expect((await admin.delete(`/api/entries/${waterloo.id}`)).status).toBe(200);
     // Forum posts from the log: the forum's projection applies page by page during the rebuild's one read.
     await appendGeneratedPosts(backend.store, 30);
     await backend.runner.catchUp();
 
     await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections, buildSchema: 'rm_check', swap: false });
-    for (const table of ['years', 'videos', 'articles', 'entries', 'artists', 'sources', 'search_years', 'search_videos', 'search_articles', 'forum_posts']) {
+    for (const table of ['years', 'videos', 'articles', 'entries', 'artists', 'sources', 'search_years', 'search_videos', 'search_articles', 'search_entries', 'search_artists', 'search_songwriters', 'forum_posts']) {
       const searchColumns = table.startsWith('search_') || table === 'forum_posts' ? sql.fragment`, names, body, tsv::text AS tsv` : sql.fragment``;
       const read = (schema: string) =>
         backend.pool.any(sql.type(z.object({ id: z.string(), created_position: z.string(), doc: z.unknown() }).passthrough())`
@@ -92,6 +97,10 @@ describe('first start with an empty log', () => {
       expect(live.length, table).toBeGreaterThan(0);
       expect(rebuilt, table).toEqual(live);
     }
+    const credits = (schema: string) => backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'search_songwriter_credits'])} ORDER BY entry_id, n`);
+    const [liveCredits, rebuiltCredits] = await Promise.all([credits('rm'), credits('rm_check')]);
+    expect(liveCredits.length).toBeGreaterThan(2000);
+    expect(rebuiltCredits).toEqual(liveCredits);
     // The vocabulary a rebuild collects once at the end: the words of every row as it stands. The live one also
     // keeps words of rows since changed or deleted (a misspelling may still find them: harmless).
     const words = (schema: string) => backend.pool.anyFirst(sql.type(z.object({ word: z.string() }))`SELECT word FROM ${sql.identifier([schema, 'search_words'])} ORDER BY word`);

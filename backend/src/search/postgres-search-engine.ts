@@ -51,6 +51,33 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
       return searchJson(pool, { table: 'search_videos', q, exactFields: ['title', 'artist'], exactYear: true, order: sql.fragment`created_position`, orderColumns: ['created_position'] });
     },
 
+    searchEntries(q: string) {
+      // Ties (every entry of an artist): newest year first, then the import's order (the lineup's).
+      return searchJson(pool, {
+        table: 'search_entries',
+        q,
+        exactFields: ['artist', 'song'],
+        exactYear: true,
+        order: sql.fragment`year DESC, created_position`,
+        orderColumns: ['year', 'created_position'],
+      });
+    },
+
+    searchArtists(q: string) {
+      return searchJson(pool, { table: 'search_artists', q, exactFields: ['name'], order: sql.fragment`slug`, orderColumns: ['slug'] });
+    },
+
+    searchSongwriters(q: string) {
+      // Ties: the songwriter with more entries first.
+      return searchJson(pool, {
+        table: 'search_songwriters',
+        q,
+        exactFields: ['name'],
+        order: sql.fragment`entry_count DESC, slug`,
+        orderColumns: ['entry_count', 'slug'],
+      });
+    },
+
     searchForum({ q, category, limit }: ForumSearchQuery) {
       return searchJson(pool, {
         table: 'forum_posts',

@@ -14,6 +14,10 @@ export interface SearchEngine {
   searchArticles(q: string): Promise<string>;
   searchVideos(q: string): Promise<string>;
   searchForum(query: ForumSearchQuery): Promise<string>;
+  /** Entries (EntrySearchHit), artists (ArtistSearchHit) and songwriters (SongwriterSearchHit) by name, song, year. */
+  searchEntries(q: string): Promise<string>;
+  searchArtists(q: string): Promise<string>;
+  searchSongwriters(q: string): Promise<string>;
   /** Resolves when the engine can answer searches now, throws otherwise (GET /readyz). */
   ping(): Promise<void>;
 }

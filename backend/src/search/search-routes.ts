@@ -25,6 +25,9 @@ export function searchRoutes(deps: { engine: SearchEngine }): Router {
   router.get('/years', search(YearSearchQuerySchema, (query) => engine.searchYears(query)));
   router.get('/articles', search(TextSearchQuerySchema, (query) => engine.searchArticles(query.q)));
   router.get('/videos', search(TextSearchQuerySchema, (query) => engine.searchVideos(query.q)));
+  router.get('/entries', search(TextSearchQuerySchema, (query) => engine.searchEntries(query.q)));
+  router.get('/artists', search(TextSearchQuerySchema, (query) => engine.searchArtists(query.q)));
+  router.get('/songwriters', search(TextSearchQuerySchema, (query) => engine.searchSongwriters(query.q)));
   router.get('/forum', search(ForumSearchQuerySchema, (query) => engine.searchForum(query)));
   return router;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EntryResult } from '../archive/lineups';
 
 /**
  * Year search categories (the search block's select), as the server applies them:
@@ -43,3 +44,35 @@ export const YearSearchQuerySchema = z.object({
 export type YearSearchQuery = z.output<typeof YearSearchQuerySchema>;
 
 export const TextSearchQuerySchema = z.object({ q: searchText.default('') });
+
+/**
+ * GET /api/search/entries: an entry as search lists it (the Bidrag section). `artistSlug` links the act's page
+ * (empty when the act is unknown); `result` is the lineup's badge (entryResult).
+ */
+export type EntrySearchHit = {
+  id: string;
+  year: number;
+  artist: string;
+  song: string;
+  artistId: string;
+  artistSlug: string;
+  result: EntryResult | null;
+  finalPlace: number | null;
+};
+
+/** GET /api/search/artists: an act with its entry count and first and last year (null without entries). */
+export type ArtistSearchHit = {
+  id: string;
+  slug: string;
+  name: string;
+  aliases: string[];
+  entryCount: number;
+  firstYear: number | null;
+  lastYear: number | null;
+};
+
+/**
+ * GET /api/search/songwriters: a songwriter (derived from the entries' credits, by slug) with the name credited
+ * most often, the other spellings and stage names, and the entries credited.
+ */
+export type SongwriterSearchHit = { slug: string; name: string; aliases: string[]; entryCount: number; wins: number; firstYear: number; lastYear: number };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Article, Video, Year } from '@mello/contracts';
+import type { Article, ArtistSearchHit, EntrySearchHit, SongwriterSearchHit, Video, Year } from '@mello/contracts';
 import { ApiError, apiFetch, withQuery } from './http';
 
 export type YearSearchParams = { q?: string; category?: string; decade?: string };
@@ -40,6 +40,17 @@ export const useSearchVideos = (q: string) =>
     queryKey: ['/api/search/videos', clean(q)],
     queryFn: () => apiFetch<Video[]>(withQuery('/api/search/videos', { q: clean(q) })),
   });
+
+const useTextSearch = <T>(path: string, q: string) =>
+  useQuery({
+    queryKey: [path, clean(q)],
+    queryFn: () => apiFetch<T[]>(withQuery(path, { q: clean(q) })),
+  });
+
+/** Entries (the Bidrag section), acts (Artister) and songwriters (Låtskrivare): q only, like articles and videos. */
+export const useSearchEntries = (q: string) => useTextSearch<EntrySearchHit>('/api/search/entries', q);
+export const useSearchArtists = (q: string) => useTextSearch<ArtistSearchHit>('/api/search/artists', q);
+export const useSearchSongwriters = (q: string) => useTextSearch<SongwriterSearchHit>('/api/search/songwriters', q);
 
 /** The forum search endpoint arrives with the forum; until then its 404 is simply "no posts". */
 export const useSearchForum = (q: string, category = 'all') =>

@@ -8,7 +8,7 @@ import { SearchBox } from '../components/search-results/SearchBox';
 import { SearchResults } from '../components/search-results/SearchResults';
 import { readSearchParams } from '../lib/search-url';
 
-/** /search?q=… (also category and decade, product decision 5): a search box and the four result sections. */
+/** /search?q=… (also category and decade, product decision 5): a search box and the result sections (years, entries, artists, songwriters, articles, videos, forum). */
 export default function SearchPage() {
   const [searchParams] = useSearchParams();
   const { q, category, decade } = readSearchParams(searchParams);
@@ -29,7 +29,7 @@ export default function SearchPage() {
         // A new search starts fresh ('Söker...') instead of showing the previous query's hits.
         <SearchResults key={criteria} q={q} category={category} decade={decade} />
       ) : (
-        <EmptyState title="Vad letar du efter?" description="Sök efter artister, låtar, årtal, artiklar, videor och foruminlägg." />
+        <EmptyState title="Vad letar du efter?" description="Sök efter artister, låtar, låtskrivare, årtal, artiklar, videor och foruminlägg." />
       )}
     </PageContainer>
   );

@@ -1,4 +1,6 @@
+import type { EntryFields } from '@mello/contracts';
 import { documentProjection } from '../document-projection';
+import { entryResult } from '../lineups/lineup-views';
 
 type Fields = Record<string, unknown>;
 const text = (...values: unknown[]) =>
@@ -49,4 +51,41 @@ export const searchArticlesProjection = documentProjection({
     { name: 'names_text', type: 'text', value: (f: Fields) => text(f.title) },
     { name: 'body_text', type: 'text', value: (f: Fields) => text(f.title, f.excerpt, plainMarkdown(f.content), f.author, f.category) },
   ],
+});
+
+/**
+ * Entries (the Bidrag section): found by artist as billed, song, year and songwriters; the artist and song rank
+ * an exact match first. The stored document is the hit without the act's slug, which the query adds
+ * (searchDocument in search-documents.ts), so renaming an act needs no reindexing of its entries.
+ */
+export const searchEntriesProjection = documentProjection({
+  name: 'search_entries',
+  table: 'search_entries',
+  events: { created: 'EntryCreated', updated: 'EntryUpdated', deleted: 'EntryDeleted' },
+  columns: [
+    { name: 'year', type: 'integer', value: (f: Fields) => f.year },
+    { name: 'names_text', type: 'text', value: (f: Fields) => text(f.artist, f.song) },
+    { name: 'body_text', type: 'text', value: (f: Fields) => text(f.year, f.artist, f.song, f.songwriters) },
+  ],
+  doc: (f: Fields) => ({
+    year: f.year,
+    artist: f.artist,
+    song: f.song,
+    artistId: f.artistId,
+    result: entryResult(f as EntryFields),
+    finalPlace: f.finalPlace ?? null,
+  }),
+});
+
+/** Acts (the Artister section): by name and other names; entry counts and years are added by the query. */
+export const searchArtistsProjection = documentProjection({
+  name: 'search_artists',
+  table: 'search_artists',
+  events: { created: 'ArtistCreated', updated: 'ArtistUpdated', deleted: 'ArtistDeleted' },
+  columns: [
+    { name: 'slug', type: 'text', value: (f: Fields) => f.slug },
+    { name: 'names_text', type: 'text', value: (f: Fields) => text(f.name, f.aliases) },
+    { name: 'body_text', type: 'text', value: (f: Fields) => text(f.name, f.aliases) },
+  ],
+  doc: (f: Fields) => ({ slug: f.slug, name: f.name, aliases: Array.isArray(f.aliases) ? f.aliases : [] }),
 });

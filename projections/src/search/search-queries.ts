@@ -1,6 +1,7 @@
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
+import { searchDocument, type SearchTable } from './search-documents';
 
 /** Below this trigram similarity a word of the index is no spelling of the query word ('lorren' ~ 'loreen' is 0.4). */
 export const FUZZY_THRESHOLD = 0.3;
@@ -11,7 +12,7 @@ const MAX_TERMS = 8;
 const MIN_MATCH_LENGTH = 3;
 
 export type SearchSpec = {
-  table: 'search_years' | 'search_videos' | 'search_articles' | 'forum_posts';
+  table: SearchTable;
   q: string;
   /** Extra WHERE conditions (category, decade). */
   filters?: FragmentSqlToken[];
@@ -55,9 +56,10 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const table = sql.identifier([LIVE_SCHEMA, spec.table]);
   const filters = spec.filters?.length ? sql.join(spec.filters, sql.fragment` AND `) : sql.fragment`TRUE`;
   const limit = spec.limit ?? 500;
+  const document = searchDocument(spec.table);
   const list = async () =>
     (await pool.one(sql.type(body)`
-      SELECT coalesce(json_agg(doc ORDER BY ${spec.order}), '[]')::text AS body
+      SELECT coalesce(json_agg(${document} ORDER BY ${spec.order}), '[]')::text AS body
         FROM (SELECT * FROM ${table} WHERE ${filters} ORDER BY ${spec.order} LIMIT ${limit}) t`)).body;
   if (spec.q.trim() === '') return list();
 
@@ -158,7 +160,7 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
     OFFSET 0 -- a fence: keeps PostgreSQL from inlining each score expression twice
   `;
   const row = await pool.one(sql.type(body)`
-    SELECT coalesce(json_agg(doc ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}), '[]')::text AS body
+    SELECT coalesce(json_agg(${document} ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}), '[]')::text AS body
       FROM (
         SELECT id,
                (${sql.join(required.map((_, i) => sql.fragment`(${scoreColumn(i)} > 0)::int`), sql.fragment` + `)}) = ${required.length} AS full_match,
@@ -168,6 +170,6 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
          ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}
          LIMIT ${limit}
       ) ranked
-      JOIN ${table} USING (id)`);
+      JOIN ${table} t USING (id)`);
   return row.body;
 }

@@ -1,4 +1,5 @@
 import type { CollectionCreateSchema, CollectionFieldSchema } from 'typesense';
+import { songwriterCredit } from '@mello/contracts';
 import { decodePosition, isPosition } from '../../event-store/port';
 
 /**
@@ -6,15 +7,22 @@ import { decodePosition, isPosition } from '../../event-store/port';
  * documents. No I/O here, so all of it is unit-tested (collections.unit.test.ts). Design: docs/search-typesense.md.
  */
 
-export const SEARCH_KINDS = ['years', 'videos', 'articles', 'forum_posts'] as const;
+export const SEARCH_KINDS = ['years', 'videos', 'articles', 'forum_posts', 'entries', 'artists', 'songwriters'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-/** Read model (schema rm) holding each kind's API documents: the engine loads hits from here by id. */
-export const READ_MODEL_TABLES: Record<SearchKind, string> = {
-  years: 'years',
-  videos: 'videos',
-  articles: 'articles',
-  forum_posts: 'forum_posts',
+/**
+ * Read model (schema rm) holding each kind's API documents, and the column a Typesense id names: the engine
+ * loads hits from here. Entries, artists and songwriters load from their PostgreSQL search rows, whose hit
+ * documents (searchDocument) the PostgreSQL adapter answers too; a songwriter's id is its slug.
+ */
+export const READ_MODELS: Record<SearchKind, { table: string; key: 'id' | 'slug' }> = {
+  years: { table: 'years', key: 'id' },
+  videos: { table: 'videos', key: 'id' },
+  articles: { table: 'articles', key: 'id' },
+  forum_posts: { table: 'forum_posts', key: 'id' },
+  entries: { table: 'search_entries', key: 'id' },
+  artists: { table: 'search_artists', key: 'id' },
+  songwriters: { table: 'search_songwriters', key: 'slug' },
 };
 
 export const DEFAULT_PREFIX = 'mello';
@@ -186,6 +194,45 @@ const SCHEMAS: Record<SearchKind, (name: string) => CollectionCreateSchema> = {
       folded('all_folded'),
     ],
   }),
+  entries: (name) => ({
+    name,
+    default_sorting_field: 'year',
+    token_separators: TOKEN_SEPARATORS,
+    fields: [
+      { name: 'year', type: 'int32' },
+      { name: 'position', type: 'int64', optional: true },
+      { name: 'year_text', type: 'string' },
+      sv('artist'),
+      folded('artist_folded', { infix: true }),
+      sv('song'),
+      folded('song_folded', { infix: true }),
+      svList('songwriters'),
+      foldedList('songwriters_folded'),
+      folded('all_folded'),
+    ],
+  }),
+  artists: (name) => ({
+    name,
+    token_separators: TOKEN_SEPARATORS,
+    fields: [
+      { name: 'slug', type: 'string', sort: true },
+      sv('name'),
+      folded('name_folded', { infix: true }),
+      svList('aliases'),
+      foldedList('aliases_folded'),
+    ],
+  }),
+  songwriters: (name) => ({
+    name,
+    token_separators: TOKEN_SEPARATORS,
+    fields: [
+      { name: 'slug', type: 'string', sort: true },
+      sv('name'),
+      folded('name_folded', { infix: true }),
+      sv('alias'),
+      folded('alias_folded'),
+    ],
+  }),
 };
 
 export const collectionSchema = (kind: SearchKind, name: string): CollectionCreateSchema => SCHEMAS[kind](name);
@@ -312,4 +359,56 @@ export function forumPostDocument(data: Record<string, unknown>): SearchDocument
     doc.all_folded = fold(join(str(data.title), plainMarkdown(str(data.content)), list(data.tags), str(data.category)));
   }
   return doc;
+}
+
+/**
+ * An entry's search document; `position` (the lineup's import order, for ties within a year) only from the
+ * creation event, as for videos. The act's slug is not indexed: the engine reads it when it loads the hits.
+ */
+export function entryDocument(id: string, fields: Record<string, unknown>, position: number | null): SearchDocument | null {
+  const year = int(fields.year);
+  if (year === null) return null;
+  const [artist, song] = [fields.artist, fields.song].map(str) as [string, string];
+  const songwriters = list(fields.songwriters);
+  return {
+    id,
+    ...(position === null ? {} : { position }),
+    year,
+    year_text: String(year),
+    artist,
+    artist_folded: fold(artist),
+    song,
+    song_folded: fold(song),
+    songwriters,
+    songwriters_folded: songwriters.map(fold),
+    all_folded: fold(join(year, artist, song, songwriters)),
+  };
+}
+
+/** An act's search document (ArtistCreated/ArtistUpdated fields): its name and other names. */
+export function artistDocument(id: string, fields: Record<string, unknown>): SearchDocument | null {
+  const [name, slug] = [fields.name, fields.slug].map(str) as [string, string];
+  if (!name || !slug) return null;
+  const aliases = list(fields.aliases);
+  return { id, slug, name, name_folded: fold(name), aliases, aliases_folded: aliases.map(fold) };
+}
+
+/**
+ * One songwriter document per credit of an entry, id = the songwriter's slug (as the songwriter pages name
+ * them). Written as partial updates (emplace): the same songwriter credited on many entries is one document, and
+ * a credit without a stage name leaves a stage name written by another credit in place. Nothing is deleted here:
+ * the engine loads hits from rm.search_songwriters, which drops a songwriter left without credits, so a stale
+ * document only costs a place in Typesense's answer.
+ */
+export function songwriterDocuments(fields: Record<string, unknown>): SearchDocument[] {
+  return list(fields.songwriters)
+    .map(songwriterCredit)
+    .filter((credit) => credit.slug !== '')
+    .map((credit) => ({
+      id: credit.slug,
+      slug: credit.slug,
+      name: credit.name,
+      name_folded: fold(credit.name),
+      ...(credit.alias ? { alias: credit.alias, alias_folded: fold(credit.alias) } : {}),
+    }));
 }

@@ -4,13 +4,16 @@ import {
   SEARCH_KINDS,
   aliasName,
   articleDocument,
+  artistDocument,
   collectionName,
   collectionSchema,
   creationOrder,
+  entryDocument,
   fold,
   forumPostDocument,
   isCollectionOf,
   plainMarkdown,
+  songwriterDocuments,
   videoDocument,
   yearDocument,
 } from './collections';
@@ -150,6 +153,40 @@ describe('documents', () => {
   });
 });
 
+const ENTRY_2012 = { year: 2012, artist: 'Loreen', song: 'Euphoria', artistId: 'a1', songwriters: ['Thomas G:son', 'Peter Boström'], finalPlace: 1 };
+
+describe('entries, artists and songwriters', () => {
+  it('maps an entry to its search document: names with folded twins, songwriters, position only on creation', () => {
+    const doc = entryDocument('e1', { ...ENTRY_2012, song: 'Fångad' }, 42)!;
+    expect(doc).toMatchObject({ id: 'e1', position: 42, year: 2012, year_text: '2012', artist: 'Loreen', song: 'Fångad', song_folded: 'fangad' });
+    expect(doc.songwriters).toEqual(['Thomas G:son', 'Peter Boström']);
+    expect(doc.songwriters_folded).toEqual(['thomas g:son', 'peter bostrom']);
+    expect(doc.all_folded).toContain('peter bostrom');
+    expect(entryDocument('e1', ENTRY_2012, null)).not.toHaveProperty('position');
+    expect(entryDocument('e1', { ...ENTRY_2012, year: 'x' }, 1)).toBeNull();
+  });
+
+  it('maps an act to its name and other names, folded', () => {
+    expect(artistDocument('a1', { name: 'Björn Skifs', slug: 'bjorn-skifs', aliases: ['Blue Swede'] })).toEqual({
+      id: 'a1',
+      slug: 'bjorn-skifs',
+      name: 'Björn Skifs',
+      name_folded: 'bjorn skifs',
+      aliases: ['Blue Swede'],
+      aliases_folded: ['blue swede'],
+    });
+    expect(artistDocument('a1', { name: '', slug: 'x' })).toBeNull();
+  });
+
+  it('makes one document per credited songwriter, keyed by slug, with a stage name only when credited', () => {
+    expect(songwriterDocuments({ songwriters: ['Thomas G:son', 'Nadir Khayat (RedOne)', '  '] })).toEqual([
+      { id: 'thomas-g-son', slug: 'thomas-g-son', name: 'Thomas G:son', name_folded: 'thomas g:son' },
+      { id: 'nadir-khayat', slug: 'nadir-khayat', name: 'Nadir Khayat', name_folded: 'nadir khayat', alias: 'RedOne', alias_folded: 'redone' },
+    ]);
+    expect(songwriterDocuments({})).toEqual([]);
+  });
+});
+
 describe('schemas', () => {
   it('puts a Swedish locale on every text field and none on the folded twins', () => {
     for (const kind of SEARCH_KINDS) {
@@ -157,7 +194,7 @@ describe('schemas', () => {
       expect(schema.name).toBe(`mello_${kind}_1`);
       for (const field of schema.fields!) {
         const isText = field.type === 'string' || field.type === 'string[]';
-        if (!isText || ['year_text', 'category'].includes(field.name)) continue;
+        if (!isText || ['year_text', 'category', 'slug'].includes(field.name)) continue;
         if (field.name.endsWith('_folded')) expect(field.locale, `${kind}.${field.name}`).toBeUndefined();
         else expect(field.locale, `${kind}.${field.name}`).toBe('sv');
       }
@@ -170,6 +207,11 @@ describe('schemas', () => {
     expect(types('videos')).toMatchObject({ position: 'int64' });
     expect(types('articles')).toMatchObject({ published_at: 'int64' });
     expect(types('forum_posts')).toMatchObject({ created_at: 'int64', category: 'string' });
+    expect(types('entries')).toMatchObject({ year: 'int32', position: 'int64' });
+    expect(types('artists')).toMatchObject({ slug: 'string' });
+    expect(types('songwriters')).toMatchObject({ slug: 'string' });
+    expect(collectionSchema('artists', 'x').fields!.find((f) => f.name === 'slug')!.sort).toBe(true);
+    expect(collectionSchema('songwriters', 'x').fields!.find((f) => f.name === 'slug')!.sort).toBe(true);
     expect(collectionSchema('forum_posts', 'x').fields!.find((f) => f.name === 'category')!.facet).toBe(true);
 
     const docs = {
@@ -177,6 +219,9 @@ describe('schemas', () => {
       videos: videoDocument('id', { title: 't', artist: 'a', year: 2000, description: 'd', category: 'classic' }, 1)!,
       articles: articleDocument('id', { title: 't', author: 'a', excerpt: 'e', content: 'c', category: 'tech', publishedAt: '2024-01-01' }, 1)!,
       forum_posts: forumPostDocument({ postId: 'id', title: 't', content: 'c', category: 'tips', tags: [], authorName: 'a', createdAt: '2024-01-01' })!,
+      entries: entryDocument('id', ENTRY_2012, 1)!,
+      artists: artistDocument('id', { name: 'Carola', slug: 'carola', aliases: ['Carola Häggkvist'] })!,
+      songwriters: songwriterDocuments({ songwriters: ['Nadir Khayat (RedOne)'] })[0]!,
     };
     for (const kind of SEARCH_KINDS) {
       const declared = new Set(collectionSchema(kind, 'x').fields!.map((f) => f.name));

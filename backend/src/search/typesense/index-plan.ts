@@ -1,6 +1,9 @@
 import {
   SEARCH_KINDS,
   articleDocument,
+  artistDocument,
+  entryDocument,
+  songwriterDocuments,
   creationOrder,
   forumPostDocument,
   videoDocument,
@@ -48,7 +51,7 @@ const documentData = (data: unknown): { id: string; fields: Record<string, unkno
  * change ({ id, fields }, contracts/src/archive/events.ts); forum events carry the post's fields (ForumPostEdited
  * is applied as a partial update whatever it carries).
  */
-const HANDLERS: Record<string, (event: IndexedEvent) => Change | null> = {
+const HANDLERS: Record<string, (event: IndexedEvent) => Change | Change[] | null> = {
   YearCreated: (e) => upsertOf('years', documentData(e.data), (d) => yearDocument(d.id, d.fields)),
   YearUpdated: (e) => emplaceOf('years', documentData(e.data), (d) => yearDocument(d.id, d.fields)),
   YearDeleted: (e) => deleteOf('years', documentData(e.data)?.id),
@@ -61,7 +64,20 @@ const HANDLERS: Record<string, (event: IndexedEvent) => Change | null> = {
   ForumPostCreated: (e) => upsertOf('forum_posts', e.data, (d) => forumPostDocument(d as Record<string, unknown>)),
   ForumPostEdited: (e) => emplaceOf('forum_posts', e.data, (d) => forumPostDocument(d as Record<string, unknown>)),
   ForumPostDeleted: (e) => deleteOf('forum_posts', (e.data as { postId?: unknown } | null)?.postId),
+  EntryCreated: (e) => withSongwriters(upsertOf('entries', documentData(e.data), (d) => entryDocument(d.id, d.fields, creationOrder(e.position))), e),
+  EntryUpdated: (e) => withSongwriters(emplaceOf('entries', documentData(e.data), (d) => entryDocument(d.id, d.fields, null)), e),
+  EntryDeleted: (e) => deleteOf('entries', documentData(e.data)?.id),
+  ArtistCreated: (e) => upsertOf('artists', documentData(e.data), (d) => artistDocument(d.id, d.fields)),
+  ArtistUpdated: (e) => emplaceOf('artists', documentData(e.data), (d) => artistDocument(d.id, d.fields)),
+  ArtistDeleted: (e) => deleteOf('artists', documentData(e.data)?.id),
 };
+
+/** An entry's change and its credits' songwriter documents (partial updates: see songwriterDocuments). */
+function withSongwriters(entry: Change | null, event: IndexedEvent): Change[] | null {
+  if (!entry) return null;
+  const fields = documentData(event.data)?.fields ?? {};
+  return [entry, ...songwriterDocuments(fields).map((doc): Change => ({ kind: 'songwriters', op: 'emplace', doc }))];
+}
 
 export const INDEXED_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
 
@@ -87,30 +103,34 @@ export function addToPlan(plan: IndexPlan, events: readonly IndexedEvent[], skip
   for (const event of events) {
     const handler = HANDLERS[event.type];
     if (!handler) continue;
-    const change = handler(event);
-    if (!change) {
+    const result = handler(event);
+    if (!result) {
       skipped?.(event);
       continue;
     }
-    const target = plan[change.kind];
-    if (change.op === 'delete') {
-      target.upserts.delete(change.id);
-      target.emplaces.delete(change.id);
-      target.deletes.add(change.id);
-      continue;
-    }
-    const { id } = change.doc;
-    if (change.op === 'upsert') {
-      target.deletes.delete(id);
-      target.emplaces.delete(id);
-      target.upserts.set(id, change.doc);
-    } else if (target.deletes.has(id)) {
-      // Edited after it was deleted: nothing to write.
-    } else if (target.upserts.has(id)) {
-      target.upserts.set(id, { ...target.upserts.get(id)!, ...change.doc });
-    } else {
-      target.emplaces.set(id, { ...target.emplaces.get(id), ...change.doc });
-    }
+    for (const change of Array.isArray(result) ? result : [result]) addChange(plan, change);
   }
   return plan;
+}
+
+function addChange(plan: IndexPlan, change: Change): void {
+  const target = plan[change.kind];
+  if (change.op === 'delete') {
+    target.upserts.delete(change.id);
+    target.emplaces.delete(change.id);
+    target.deletes.add(change.id);
+    return;
+  }
+  const { id } = change.doc;
+  if (change.op === 'upsert') {
+    target.deletes.delete(id);
+    target.emplaces.delete(id);
+    target.upserts.set(id, change.doc);
+  } else if (target.deletes.has(id)) {
+    // Edited after it was deleted: nothing to write.
+  } else if (target.upserts.has(id)) {
+    target.upserts.set(id, { ...target.upserts.get(id)!, ...change.doc });
+  } else {
+    target.emplaces.set(id, { ...target.emplaces.get(id), ...change.doc });
+  }
 }

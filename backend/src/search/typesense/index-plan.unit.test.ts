@@ -23,6 +23,15 @@ const yearFields = (overrides: Record<string, unknown> = {}) => ({
   isClassic: true,
   ...overrides,
 });
+const entryFields = (overrides: Record<string, unknown> = {}) => ({
+  year: 2012,
+  artistId: 'a1',
+  artist: 'Loreen',
+  song: 'Euphoria',
+  songwriters: ['Thomas G:son', 'Nadir Khayat (RedOne)'],
+  finalPlace: 1,
+  ...overrides,
+});
 const videoFields = { title: 'Waterloo', artist: 'ABBA', year: 1974, description: '', category: 'winner' };
 const post = (postId: string, overrides: Record<string, unknown> = {}) => ({
   postId,
@@ -137,6 +146,45 @@ describe('event batch → Typesense writes', () => {
     );
     expect(planSize(plan)).toBe(0);
     expect(skipped).toEqual(['YearCreated', 'YearCreated', 'ForumPostDeleted']);
+  });
+
+  it('given a created entry, then an upsert of it with its list position and a merge per credited songwriter, by slug', () => {
+    const plan = addToPlan(emptyPlan(), [event('EntryCreated', { id: 'e1', fields: entryFields() })]);
+    expect(plan.entries.upserts.get('e1')).toMatchObject({ year: 2012, artist: 'Loreen', song: 'Euphoria', songwriters: ['Thomas G:son', 'Nadir Khayat (RedOne)'] });
+    expect(plan.entries.upserts.get('e1')!.position).toBeGreaterThan(0);
+    expect([...plan.songwriters.emplaces.keys()]).toEqual(['thomas-g-son', 'nadir-khayat']);
+    expect(plan.songwriters.emplaces.get('nadir-khayat')).toMatchObject({ name: 'Nadir Khayat', alias: 'RedOne', alias_folded: 'redone' });
+    expect(plan.songwriters.upserts.size + plan.songwriters.deletes.size).toBe(0);
+  });
+
+  it('given an entry updated, then a merge keeping its position; a songwriter credited twice is one write, keeping a stage name', () => {
+    const plan = addToPlan(emptyPlan(), [
+      event('EntryCreated', { id: 'e2', fields: entryFields({ songwriters: ['Nadir Khayat (RedOne)'] }) }),
+      event('EntryUpdated', { id: 'e1', fields: entryFields({ song: 'Euforia' }), changed: ['song'] }),
+    ]);
+    expect(plan.entries.emplaces.get('e1')).toMatchObject({ song: 'Euforia', song_folded: 'euforia' });
+    expect(plan.entries.emplaces.get('e1')).not.toHaveProperty('position');
+    // e1's credit of Nadir Khayat has no stage name: the one e2's credit wrote stays.
+    expect(plan.songwriters.emplaces.size).toBe(2);
+    expect(plan.songwriters.emplaces.get('nadir-khayat')!.alias).toBe('RedOne');
+  });
+
+  it('given a deleted entry, then its delete; its songwriters stay (the read model leaves them out when loading)', () => {
+    const plan = addToPlan(emptyPlan(), [event('EntryCreated', { id: 'e1', fields: entryFields() }), event('EntryDeleted', { id: 'e1', fields: entryFields() })]);
+    expect([...plan.entries.deletes]).toEqual(['e1']);
+    expect(plan.entries.upserts.size).toBe(0);
+    expect(plan.songwriters.deletes.size).toBe(0);
+  });
+
+  it('routes acts to their collection: created, renamed, deleted', () => {
+    const plan = addToPlan(emptyPlan(), [
+      event('ArtistCreated', { id: 'a1', fields: { name: 'Carola Häggkvist', slug: 'carola-haggkvist', aliases: [] } }),
+      event('ArtistUpdated', { id: 'a2', fields: { name: 'Lorine', slug: 'loreen', aliases: ['Loreen'] } }),
+      event('ArtistDeleted', { id: 'a3', fields: { name: 'X', slug: 'x', aliases: [] } }),
+    ]);
+    expect(plan.artists.upserts.get('a1')).toMatchObject({ name: 'Carola Häggkvist', name_folded: 'carola haggkvist' });
+    expect(plan.artists.emplaces.get('a2')).toMatchObject({ aliases: ['Loreen'], aliases_folded: ['loreen'] });
+    expect([...plan.artists.deletes]).toEqual(['a3']);
   });
 
   it('folds a whole log the same in one batch or many (rebuild = live indexing)', () => {

@@ -122,6 +122,29 @@ const FORUM_FIELDS: QueryField[] = [
   { name: 'all_folded', weight: 1 },
 ];
 
+const ENTRY_FIELDS: QueryField[] = [
+  { name: 'artist', weight: 15 },
+  { name: 'artist_folded', weight: 15, infix: true },
+  { name: 'song', weight: 15 },
+  { name: 'song_folded', weight: 15, infix: true },
+  { name: 'year_text', weight: 15, typos: 0 },
+  { name: 'songwriters', weight: 6 },
+  { name: 'songwriters_folded', weight: 6 },
+  { name: 'all_folded', weight: 1 },
+];
+const ARTIST_FIELDS: QueryField[] = [
+  { name: 'name', weight: 15 },
+  { name: 'name_folded', weight: 15, infix: true },
+  { name: 'aliases', weight: 10 },
+  { name: 'aliases_folded', weight: 10 },
+];
+const SONGWRITER_FIELDS: QueryField[] = [
+  { name: 'name', weight: 15 },
+  { name: 'name_folded', weight: 15, infix: true },
+  { name: 'alias', weight: 10 },
+  { name: 'alias_folded', weight: 10 },
+];
+
 /**
  * The shared relevance settings:
  * - typos: up to 2 per word (0 on year fields), but none below 4 letters and only one below 7, so "lorren"
@@ -175,6 +198,20 @@ export function articlesSearch(q: string): TypesenseSearch {
 export function forumSearch({ q, category, limit }: ForumSearchQuery): TypesenseSearch {
   const filters = category === null ? [] : [`category:=${quoteFilterValue(category)}`];
   return textSearch('forum_posts', q, FORUM_FIELDS, { filters, sort: 'created_at:desc', limit: Math.max(1, Math.min(limit, ARCHIVE_LIMIT)) });
+}
+
+/** Entries: ties newest year first, then the lineup's import order (as the PostgreSQL adapter). */
+export function entriesSearch(q: string): TypesenseSearch {
+  return textSearch('entries', q, ENTRY_FIELDS, { filters: [], sort: 'year:desc,position:asc', limit: ARCHIVE_LIMIT });
+}
+
+export function artistsSearch(q: string): TypesenseSearch {
+  return textSearch('artists', q, ARTIST_FIELDS, { filters: [], sort: 'slug:asc', limit: ARCHIVE_LIMIT });
+}
+
+/** Songwriters: ties by slug (Typesense does not know a songwriter's entry count, which PostgreSQL ties by). */
+export function songwritersSearch(q: string): TypesenseSearch {
+  return textSearch('songwriters', q, SONGWRITER_FIELDS, { filters: [], sort: 'slug:asc', limit: ARCHIVE_LIMIT });
 }
 
 /** Pages to ask for `limit` hits: [page, per_page] pairs, Typesense pages being at most MAX_PER_PAGE long. */

@@ -5,11 +5,14 @@ import {
   ARCHIVE_LIMIT,
   MAX_TERMS,
   articlesSearch,
+  artistsSearch,
   decadeFilter,
+  entriesSearch,
   forumSearch,
   pagesFor,
   quoteFilterValue,
   searchTerms,
+  songwritersSearch,
   videosSearch,
   yearsSearch,
   type TypesenseSearch,
@@ -149,8 +152,45 @@ describe('video, article and forum search parameters', () => {
   });
 });
 
+describe('entries, artists and songwriters', () => {
+  const weights = (search: TypesenseSearch) => Object.fromEntries(list(search.params.query_by).map((name, i) => [name, Number(list(search.params.query_by_weights)[i])]));
+  const typos = (search: TypesenseSearch) => Object.fromEntries(list(search.params.query_by).map((name, i) => [name, Number(list(search.params.num_typos)[i])]));
+
+  it('searches an entry by artist, song and year first, then its songwriters; ties newest year first, then lineup order', () => {
+    const search = entriesSearch('euphoria');
+    expect(search.kind).toBe('entries');
+    expect(search.params.q).toBe('euphoria');
+    expect(weights(search)).toEqual({ artist: 15, artist_folded: 15, song: 15, song_folded: 15, year_text: 15, songwriters: 6, songwriters_folded: 6, all_folded: 1 });
+    expect(typos(search).year_text).toBe(0);
+    expect(typos(search).song).toBe(2);
+    expect(search.params.sort_by).toBe('_text_match:desc,year:desc,position:asc');
+    expect(search.params.include_fields).toBe('id');
+    expect(search.limit).toBe(ARCHIVE_LIMIT);
+  });
+
+  it('searches acts by name and other names, songwriters by name and stage name, with the shared typo settings', () => {
+    expect(weights(artistsSearch('carola'))).toEqual({ name: 15, name_folded: 15, aliases: 10, aliases_folded: 10 });
+    expect(weights(songwritersSearch('thomas g:son'))).toEqual({ name: 15, name_folded: 15, alias: 10, alias_folded: 10 });
+    // "Thomas G:son": punctuation separates words, as in the documents (token_separators) and in PostgreSQL.
+    expect(songwritersSearch('Thomas G:son').params.q).toBe('thomas g son');
+    for (const search of [artistsSearch('karola'), songwritersSearch('bjorn')]) {
+      expect(search.params).toMatchObject({ min_len_1typo: 4, min_len_2typo: 7, typo_tokens_threshold: 1, prioritize_exact_match: true, sort_by: '_text_match:desc,slug:asc' });
+    }
+    expect(artistsSearch('').params).toMatchObject({ q: '*', sort_by: 'slug:asc' });
+  });
+});
+
 describe('every search matches the collection schemas', () => {
-  const searches: TypesenseSearch[] = [years('a'), years('a', 'winners'), videosSearch('a'), articlesSearch('a'), forumSearch({ q: 'a', category: 'tips', limit: 10 })];
+  const searches: TypesenseSearch[] = [
+    years('a'),
+    years('a', 'winners'),
+    videosSearch('a'),
+    articlesSearch('a'),
+    forumSearch({ q: 'a', category: 'tips', limit: 10 }),
+    entriesSearch('a'),
+    artistsSearch('a'),
+    songwritersSearch('a'),
+  ];
 
   it.each(searches.map((s) => [s.kind + ' ' + s.params.query_by, s] as const))('%s', (_name, search) => {
     const fields = new Map(collectionSchema(search.kind as SearchKind, 'x').fields!.map((f) => [f.name, f]));
@@ -168,7 +208,11 @@ describe('every search matches the collection schemas', () => {
     });
     for (const part of String(search.params.sort_by).split(',')) {
       const name = part.split(':')[0]!;
-      if (name !== '_text_match') expect(['int32', 'int64']).toContain(fields.get(name)?.type);
+      if (name === '_text_match') continue;
+      const field = fields.get(name);
+      // Numbers sort as they are; a string only when the schema marks it sortable.
+      if (field?.type === 'string') expect(field.sort, name).toBe(true);
+      else expect(['int32', 'int64']).toContain(field?.type);
     }
   });
 });

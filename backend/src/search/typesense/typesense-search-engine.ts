@@ -1,15 +1,16 @@
 import type { YearSearchQuery } from '@mello/contracts';
-import { LIVE_SCHEMA } from '@mello/projections';
+import { LIVE_SCHEMA, searchDocument } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { Client } from 'typesense';
 import { z } from 'zod';
 import { UnavailableError } from '../../shared/errors';
 import type { ForumSearchQuery, SearchEngine } from '../search-engine';
-import { DEFAULT_PREFIX, READ_MODEL_TABLES, aliasName, type SearchKind } from './collections';
-import { articlesSearch, forumSearch, pagesFor, videosSearch, yearsSearch, type SearchHit, type TypesenseSearch } from './search-params';
+import { DEFAULT_PREFIX, READ_MODELS, aliasName, type SearchKind } from './collections';
+import { articlesSearch, artistsSearch, entriesSearch, forumSearch, pagesFor, songwritersSearch, videosSearch, yearsSearch, type SearchHit, type TypesenseSearch } from './search-params';
 import { isNotFound, isUnavailable, type Log } from './typesense-client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const jsonText = z.object({ body: z.string() });
 
 /**
@@ -39,6 +40,18 @@ export class TypesenseSearchEngine implements SearchEngine {
 
   searchForum(query: ForumSearchQuery): Promise<string> {
     return this.run(forumSearch(query));
+  }
+
+  searchEntries(q: string): Promise<string> {
+    return this.run(entriesSearch(q));
+  }
+
+  searchArtists(q: string): Promise<string> {
+    return this.run(artistsSearch(q));
+  }
+
+  searchSongwriters(q: string): Promise<string> {
+    return this.run(songwritersSearch(q));
   }
 
   /** Typesense's own /health: ok once the server has loaded its data and can serve. */
@@ -78,12 +91,13 @@ export class TypesenseSearchEngine implements SearchEngine {
  * holds (deleted since Typesense indexed it) is simply left out.
  */
 export async function loadDocumentsJson(pool: DatabasePool, kind: SearchKind, ids: readonly string[]): Promise<string> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const { table: name, key } = READ_MODELS[kind];
+  const valid = ids.filter((id) => (key === 'id' ? UUID.test(id) : SLUG.test(id)));
   if (valid.length === 0) return '[]';
-  const table = sql.identifier([LIVE_SCHEMA, READ_MODEL_TABLES[kind]]);
+  const table = sql.identifier([LIVE_SCHEMA, name]);
   const row = await pool.one(sql.type(jsonText)`
-    SELECT coalesce(json_agg(t.doc ORDER BY wanted.n), '[]')::text AS body
-      FROM unnest(${sql.array(valid, 'uuid')}) WITH ORDINALITY AS wanted(id, n)
-      JOIN ${table} t ON t.id = wanted.id`);
+    SELECT coalesce(json_agg(${searchDocument(name)} ORDER BY wanted.n), '[]')::text AS body
+      FROM unnest(${sql.array(valid, key === 'id' ? 'uuid' : 'text')}) WITH ORDINALITY AS wanted(key, n)
+      JOIN ${table} t ON ${sql.identifier(['t', key])} = wanted.key`);
   return row.body;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { YearSearchQuery } from '@mello/contracts';
+import type { ArtistSearchHit, EntrySearchHit, SongwriterSearchHit, YearSearchQuery } from '@mello/contracts';
 import type { Client } from 'typesense';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, startTestBackend, type TestBackend } from '../../../test/harness';
@@ -10,6 +10,7 @@ import { TypesenseIndexer } from './typesense-indexer';
 import { rebuildTypesense } from './typesense-rebuild';
 import { TypesenseSearchEngine } from './typesense-search-engine';
 import { describeYearRelevance } from '../year-relevance.behaviour';
+import { describeLineupRelevance } from '../lineup-relevance.behaviour';
 
 /**
  * The search behaviour suite of search.int.test.ts, run against the Typesense adapter: a real backend on
@@ -84,6 +85,11 @@ function typesenseSuite(typesenseUrl: string, apiKey: string) {
   });
 
   describeYearRelevance('Typesense', (q) => searchYears({ q }));
+  describeLineupRelevance('Typesense', {
+    entries: (q) => parse<EntrySearchHit>(engine.searchEntries(q)),
+    artists: (q) => parse<ArtistSearchHit>(engine.searchArtists(q)),
+    songwriters: (q) => parse<SongwriterSearchHit>(engine.searchSongwriters(q)),
+  });
 
   describe('Typesense: year search filters and hostile input', () => {
     it('returns every year newest first for an empty query, and applies filters', async () => {

@@ -1,9 +1,9 @@
 import { SEARCH_CATEGORY_OPTIONS, SEARCH_DECADE_OPTIONS } from '../../lib/search-url';
 
-export type SearchCounts = { years: number; articles: number; videos: number; forum: number };
+export type SearchCounts = { years: number; entries: number; artists: number; songwriters: number; articles: number; videos: number; forum: number };
 
 export function totalHits(counts: SearchCounts): number {
-  return counts.years + counts.articles + counts.videos + counts.forum;
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
 
 /** '1 träff' / '12 träffar' for the results line. */

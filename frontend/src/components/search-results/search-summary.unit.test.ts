@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { activeFilterLabels, hitsLabel, sectionTitle, totalHits } from './search-summary';
 
 describe('totalHits', () => {
-  it('adds the four sections', () => {
-    expect(totalHits({ years: 3, articles: 1, videos: 0, forum: 2 })).toBe(6);
-    expect(totalHits({ years: 0, articles: 0, videos: 0, forum: 0 })).toBe(0);
+  it('adds every section', () => {
+    expect(totalHits({ years: 3, entries: 4, artists: 1, songwriters: 2, articles: 1, videos: 0, forum: 2 })).toBe(13);
+    expect(totalHits({ years: 0, entries: 0, artists: 0, songwriters: 0, articles: 0, videos: 0, forum: 0 })).toBe(0);
   });
 });
 
