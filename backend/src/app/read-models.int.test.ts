@@ -120,6 +120,8 @@ describe('first start with an empty log', () => {
     expect(rebuiltAudit.filter((row) => row.kind === 'entry').length).toBeGreaterThan(1000);
     expect(rebuiltAudit.filter((row) => row.item_id === euphoria.id).map((row) => [row.action, row.label])).toEqual([
       ['created', '2012 · Loreen – Euphoria'],
+      // Its notes, then its songwriters.
+      ['updated', '2012 · Loreen – Euphoria'],
       ['updated', '2012 · Loreen – Euphoria'],
     ]);
     expect(rebuiltAudit.filter((row) => row.item_id === source.id).map((row) => row.action)).toEqual(['created', 'deleted']);
