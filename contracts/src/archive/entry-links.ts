@@ -23,6 +23,7 @@ export type EntryLinks = { entry: EntryRef; videos: Video[]; hunts: EntryHunt[] 
 export const entryAnchorId = (entryId: string) => `entry-${entryId}`;
 export const entryPath = (entry: Pick<EntryRef, 'id' | 'year'>) => `/year/${entry.year}#${entryAnchorId(entry.id)}`;
 export const artistPath = (slug: string) => `/artist/${encodeURIComponent(slug)}`;
+export const songwriterPath = (slug: string) => `/songwriter/${encodeURIComponent(slug)}`;
 export const forumPostPath = (postId: string) => `/forum/post/${encodeURIComponent(postId)}`;
 
 /** The forum's URL parameters that open the new-post dialog as a lost-media hunt for an entry. */

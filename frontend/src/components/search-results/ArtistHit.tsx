@@ -1,8 +1,8 @@
 import { Card, Heading, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import type { ArtistSearchHit } from '@mello/contracts';
+import { artistPath, type ArtistSearchHit } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { linkCardStyle } from '../content/link-card';
-import { artistPath, careerLabel } from './lineup-hits';
+import { careerLabel } from './lineup-hits';
 
 /** An act in the search results: name, other names, entries and years, linking to the artist page. */
 export function ArtistHit({ artist }: { artist: ArtistSearchHit }) {

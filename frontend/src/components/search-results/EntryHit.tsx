@@ -1,8 +1,8 @@
 import { Badge, Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import type { EntrySearchHit } from '@mello/contracts';
+import { entryPath, type EntrySearchHit } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { linkCardStyle } from '../content/link-card';
-import { entryPath, entryResultLabel } from './lineup-hits';
+import { entryResultLabel } from './lineup-hits';
 
 /** An entry in the search results: year, 'artist - song' and its result, linking to the entry in its year's lineup. */
 export function EntryHit({ entry }: { entry: EntrySearchHit }) {

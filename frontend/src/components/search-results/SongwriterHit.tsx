@@ -1,8 +1,8 @@
 import { Card, Heading, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import type { SongwriterSearchHit } from '@mello/contracts';
+import { songwriterPath, type SongwriterSearchHit } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { linkCardStyle } from '../content/link-card';
-import { careerLabel, songwriterPath } from './lineup-hits';
+import { careerLabel } from './lineup-hits';
 
 /** A songwriter in the search results: name, other spellings, entries credited and years, linking to the songwriter page. */
 export function SongwriterHit({ songwriter }: { songwriter: SongwriterSearchHit }) {

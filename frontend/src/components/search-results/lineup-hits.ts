@@ -1,13 +1,9 @@
 import type { EntryResult } from '@mello/contracts';
 
 /**
- * Links and labels of the entry, artist and songwriter hits (the Bidrag, Artister and Låtskrivare sections).
- * An entry opens its year's lineup at the entry (the lineup gives each entry the id entryAnchor names).
+ * Labels of the entry, artist and songwriter hits (the Bidrag, Artister and Låtskrivare sections). Their links
+ * (entryPath: the year's lineup at the entry, artistPath, songwriterPath) are the contracts' own.
  */
-export const entryAnchor = (id: string) => `entry-${id}`;
-export const entryPath = (entry: { id: string; year: number }) => `/year/${entry.year}#${entryAnchor(entry.id)}`;
-export const artistPath = (slug: string) => `/artist/${encodeURIComponent(slug)}`;
-export const songwriterPath = (slug: string) => `/songwriter/${encodeURIComponent(slug)}`;
 
 /** What became of an entry: 'Vinnare', 'Final, plats 3', 'Final', 'Andra chansen', 'Utslagen'; null when unknown. */
 export function entryResultLabel(result: EntryResult | null, finalPlace: number | null): string | null {

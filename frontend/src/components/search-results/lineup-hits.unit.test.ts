@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artistPath, careerLabel, entryPath, entryResultLabel, songwriterPath } from './lineup-hits';
+import { artistPath, entryPath, songwriterPath } from '@mello/contracts';
+import { careerLabel, entryResultLabel } from './lineup-hits';
 
 describe('lineup hit links', () => {
   it('opens an entry at its place in the year’s lineup, acts and songwriters at their pages', () => {

@@ -1,5 +1,5 @@
 import { Box, Link, Text } from '@chakra-ui/react';
-import type { EntryField, EntryView, LineupShow } from '@mello/contracts';
+import { songwriterPath, artistPath, type EntryField, type EntryView, type LineupShow } from '@mello/contracts';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { disputeOf, showPoints } from '../format';
@@ -24,7 +24,7 @@ export function ArtistName({ entry }: { entry: EntryView }) {
     <>
       {entry.artistRef.slug ? (
         <Link asChild color="fg" fontWeight="semibold" _hover={{ color: 'brand.fg' }}>
-          <RouterLink to={`/artist/${entry.artistRef.slug}`}>{entry.artist}</RouterLink>
+          <RouterLink to={artistPath(entry.artistRef.slug)}>{entry.artist}</RouterLink>
         </Link>
       ) : (
         <Text as="span" fontWeight="semibold">
@@ -60,7 +60,7 @@ export function Songwriters({ entry }: { entry: EntryView }) {
           <Fragment key={`${writer.slug}-${index}`}>
             {index > 0 && ', '}
             <Link asChild color="fg.muted" _hover={{ color: 'brand.fg' }}>
-              <RouterLink to={`/songwriter/${writer.slug}`}>{writer.name}</RouterLink>
+              <RouterLink to={songwriterPath(writer.slug)}>{writer.name}</RouterLink>
             </Link>
             {writer.alias && <Text as="span" color="fg.subtle"> ({writer.alias})</Text>}
           </Fragment>

@@ -1,5 +1,5 @@
 import { Box, Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { pageMeta, type Statistics } from '@mello/contracts';
+import { songwriterPath, artistPath, pageMeta, type Statistics } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { NetworkError } from '../../../api/http';
 import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
@@ -71,11 +71,11 @@ function StatisticsView({ statistics }: { statistics: Statistics }) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Panel title="Flest bidrag per artist" id="stat-artists">
           <BarList label="Flest bidrag per artist"
-            bars={statistics.mostEntriesByArtist.map((item) => ({ key: item.slug, label: item.name, to: `/artist/${item.slug}`, value: item.entryCount, valueText: `${item.entryCount} bidrag` }))} />
+            bars={statistics.mostEntriesByArtist.map((item) => ({ key: item.slug, label: item.name, to: artistPath(item.slug), value: item.entryCount, valueText: `${item.entryCount} bidrag` }))} />
         </Panel>
         <Panel title="Flest segrar per låtskrivare" id="stat-songwriters">
           <BarList label="Flest segrar per låtskrivare"
-            bars={statistics.mostWinsBySongwriter.map((item) => ({ key: item.slug, label: item.name, to: `/songwriter/${item.slug}`, value: item.wins, valueText: winsText(item.wins) }))} />
+            bars={statistics.mostWinsBySongwriter.map((item) => ({ key: item.slug, label: item.name, to: songwriterPath(item.slug), value: item.wins, valueText: winsText(item.wins) }))} />
         </Panel>
       </SimpleGrid>
 
@@ -94,7 +94,7 @@ function StatisticsView({ statistics }: { statistics: Statistics }) {
               </Text>
               <Box flex="1" minW="0">
                 <Link asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
-                  <RouterLink to={`/artist/${item.artistSlug}`}>{item.artist}</RouterLink>
+                  <RouterLink to={artistPath(item.artistSlug)}>{item.artist}</RouterLink>
                 </Link>{' '}
                 – <Text as="span" fontStyle="italic">{item.song}</Text>{' '}
                 <Link asChild color="fg.muted" _hover={{ color: 'brand.fg' }}>
