@@ -7,7 +7,8 @@ import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors, type V
 /**
  * The year edit page's 'Startfält' in real Chromium: the administrator edits an entry's points (a form refusal
  * before sending, a 409 that keeps the typed values, the saved value after a reload and in the API), moves an
- * entry down and back up (the second time with the keyboard), adds an entry with a new act and deletes it.
+ * entry down and back up (the second time with the keyboard), adds an entry with a new act and deletes it. The
+ * points edit shows in the admin history (filtered to entries) as the entry's newest event, 'Ändrad', with the entry's name.
  * It edits 1988 (a final only, every running order known), a year no other e2e file reads (they read 1970, 1974
  * and 2012), and puts back whatever it changed.
  */
@@ -102,6 +103,19 @@ describe('admin: a year’s lineup (desktop)', () => {
       await expect.poll(() => firstRow.getByTestId('entry-outcome').innerText()).toContain('Jury 77');
       expect((await finalOf(page.request)).entries[0]).toMatchObject({ id: first.id, juryPoints: 77, finalRunningOrder: 1, song: first.song });
       await page.reload({ waitUntil: 'domcontentloaded' });
+      await expect.poll(() => firstRow.getByTestId('entry-outcome').innerText()).toContain('Jury 77');
+
+      // The admin history, filtered to entries, has the edit as the entry's newest event: 'Ändrad', 'Bidrag', the
+      // entry named as '1988 · artist – song' and linked to its own history.
+      await page.goto('/admin?tab=historik&kind=entry', { waitUntil: 'domcontentloaded' });
+      const label = `${YEAR} · ${firstName}`;
+      // The first row naming the entry is its newest event (other files' edits elsewhere may sit above it).
+      const newest = page.getByRole('table', { name: 'Händelser' }).getByRole('row').filter({ hasText: label }).first();
+      await newest.waitFor();
+      expect(await newest.getByRole('link').innerText()).toBe(label);
+      expect(await newest.getByRole('link').getAttribute('href')).toBe(`/admin/history/entry/${first.id}`);
+      expect(await newest.innerText()).toMatch(/Ändrad\s*Bidrag/);
+      await page.goto(await editPath(page.request), { waitUntil: 'domcontentloaded' });
       await expect.poll(() => firstRow.getByTestId('entry-outcome').innerText()).toContain('Jury 77');
 
       // Cleared again: the emptied field is sent as null, shown as '–'.

@@ -147,6 +147,17 @@ export function lineupFlows(viewport: Viewport) {
       await screenshot(page, viewport, 'artist-carola');
     });
 
+    it("an artist's page lists the act's videos, each opening in a new tab", async () => {
+      await page.goto('/artist/loreen');
+      await shown(page.getByRole('heading', { level: 1, name: 'Loreen', exact: true }));
+      const videos = page.getByRole('region', { name: 'Videor' });
+      const euphoria = await shown(videos.getByRole('link', { name: '2012 · Euphoria (öppnas i en ny flik)' }));
+      expect(await euphoria.getAttribute('href')).toBe('https://www.youtube.com/watch?v=Pfo-8z86x80');
+      expect(await euphoria.getAttribute('target')).toBe('_blank');
+      await shown(videos.getByRole('link', { name: '2023 · Tattoo (öppnas i en ny flik)' }));
+      expect(await videos.getByRole('link').count()).toBe(2);
+    });
+
     it('an unknown artist is the not-found view, HTTP 404 from the server', async () => {
       const response = await page.goto('/artist/okand-artist');
       expect(response?.status()).toBe(404);

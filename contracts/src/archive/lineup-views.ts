@@ -1,3 +1,4 @@
+import type { ForumCategory, ForumStatus } from '../forum/forum';
 import type { Dispute, EntryFields, EntryResult } from './lineups';
 
 /**
@@ -75,7 +76,17 @@ export type ArtistDetail = {
   wins: number;
   /** The best final place of any entry; null when no final place is known. */
   bestFinalPlace: number | null;
+  /** Every video whose matched entry (video-entry-match.ts) is one of the act's, by year then as added. */
+  videos: ArtistVideo[];
+  /** The newest forum posts (at most ARTIST_THREADS_MAX) that name one of the act's entries, open and solved. */
+  threads: ArtistThread[];
 };
+/** A video of an act's entry, as the artist page links it. */
+export type ArtistVideo = { id: string; title: string; year: number; videoUrl: string; entryId: string };
+/** A forum post about one of an act's entries (a lost-media hunt or any post that names the entry). */
+export type ArtistThread = { id: string; title: string; category: ForumCategory; status: ForumStatus; createdAt: string; repliesCount: number; entryId: string };
+/** How many forum threads the artist page lists (the newest). */
+export const ARTIST_THREADS_MAX = 20;
 /** GET /api/artists: every act, by name. */
 export type ArtistSummary = { id: string; slug: string; name: string; aliases: string[]; entryCount: number; wins: number };
 

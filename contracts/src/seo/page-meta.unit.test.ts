@@ -132,6 +132,8 @@ describe('page meta builders', () => {
         { id: 'e2', year: 1991, artist: 'Carola', song: 'Fångad av en stormvind', result: 'winner', heat: null, heatPlace: null, finalPlace: 1, finalPoints: 78 },
         { id: 'e1', year: 1983, artist: 'Carola Häggkvist', song: 'Främling', result: 'final', heat: null, heatPlace: null, finalPlace: 2, finalPoints: null },
       ],
+      videos: [],
+      threads: [],
     };
     const meta = pageMeta.artist('carola-haggkvist', carola);
     expect(meta).toMatchObject({ title: 'Carola Häggkvist i Melodifestivalen | Melloarkivet', path: '/artist/carola-haggkvist' });

@@ -1,4 +1,4 @@
-import type { EntryHunt } from '@mello/contracts';
+import { FORUM_CATEGORIES, FORUM_STATUSES, type ArtistThread, type EntryHunt } from '@mello/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
@@ -49,5 +49,28 @@ export async function openHuntsForEntry(db: CommonQueryMethods, entryId: string)
       FROM ${table('forum_posts')}
      WHERE entry_id = ${entryId} AND category = 'lost-media' AND doc->>'status' <> 'solved'
      ORDER BY created_at DESC, id`);
+  return rows.map((row) => ({ ...row }));
+}
+
+const threadRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(FORUM_CATEGORIES),
+  status: z.enum(FORUM_STATUSES),
+  createdAt: z.string(),
+  repliesCount: z.number(),
+  entryId: z.string(),
+});
+
+/** The newest posts (any category, open or solved) that name one of these entries; on forum_posts_by_entry. */
+export async function threadsForEntries(db: CommonQueryMethods, entryIds: readonly string[], limit: number): Promise<ArtistThread[]> {
+  if (entryIds.length === 0) return [];
+  const rows = await db.any(sql.type(threadRow)`
+    SELECT id::text AS id, doc->>'title' AS title, category, doc->>'status' AS status, doc->>'createdAt' AS "createdAt",
+           (doc->>'repliesCount')::int AS "repliesCount", entry_id::text AS "entryId"
+      FROM ${table('forum_posts')}
+     WHERE entry_id = ANY(${sql.array([...entryIds], 'uuid')})
+     ORDER BY created_at DESC, id
+     LIMIT ${limit}`);
   return rows.map((row) => ({ ...row }));
 }

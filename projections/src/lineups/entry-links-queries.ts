@@ -1,10 +1,10 @@
-import type { EntryLinks, EntryRef, Video, VideoView } from '@mello/contracts';
+import { ARTIST_THREADS_MAX, type ArtistThread, type ArtistVideo, type EntryLinks, type EntryRef, type Video, type VideoView } from '@mello/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
-import { openHuntsForEntry } from '../forum/forum-queries';
+import { openHuntsForEntry, threadsForEntries } from '../forum/forum-queries';
 import { LIVE_SCHEMA } from '../schema';
 import { entryResult } from './lineup-views';
-import { matchVideoEntry, type MatchCandidate } from './video-entry-match';
+import { matchVideoEntry, videosOfEntries, type MatchCandidate } from './video-entry-match';
 import type { EntryFields } from '@mello/contracts';
 
 /**
@@ -89,6 +89,29 @@ export async function entryLinksView(db: CommonQueryMethods, id: string): Promis
     candidatesOfYears(db, [entry.year]),
     openHuntsForEntry(db, id),
   ]);
-  const videos = (videoDocs as unknown as Video[]).filter((video) => matchVideoEntry(video, candidates)?.id === id);
+  const videos = videosOfEntries(videoDocs as unknown as Video[], candidates, new Set([id])).map(({ video }) => video);
   return { entry, videos, hunts };
+}
+
+/**
+ * The artist page's media: the videos that show one of the act's entries (the same rule as a video's `entry`),
+ * by year then as added, and the newest forum posts naming one of them. Three queries, whatever the act's size.
+ */
+export async function artistMediaView(
+  db: CommonQueryMethods,
+  entries: ReadonlyArray<{ id: string; year: number }>,
+): Promise<{ videos: ArtistVideo[]; threads: ArtistThread[] }> {
+  if (entries.length === 0) return { videos: [], threads: [] };
+  const years = [...new Set(entries.map((entry) => entry.year))];
+  const [videoDocs, candidates, threads] = await Promise.all([
+    db.anyFirst(sql.type(docRow)`
+      SELECT doc FROM ${t('videos')} WHERE year = ANY(${sql.array(years, 'int4')}) ORDER BY year, created_position`),
+    candidatesOfYears(db, years),
+    threadsForEntries(db, entries.map((entry) => entry.id), ARTIST_THREADS_MAX),
+  ]);
+  const videos = videosOfEntries(videoDocs as unknown as Video[], candidates, new Set(entries.map((entry) => entry.id)));
+  return {
+    videos: videos.map(({ video, entryId }) => ({ id: video.id, title: video.title, year: video.year, videoUrl: video.videoUrl, entryId })),
+    threads,
+  };
 }

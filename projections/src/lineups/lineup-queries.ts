@@ -2,6 +2,7 @@ import { nameSlug, songwriterCredit, type ArtistDetail, type ArtistFields, type 
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
+import { artistMediaView } from './entry-links-queries';
 import { artistEntry, byYearThenOrder, careerOf, exportEntry, yearLineup, type ArtistRow, type EntryRow, type LineupYearInfo } from './lineup-views';
 
 /**
@@ -67,7 +68,8 @@ export async function artistDetailView(db: CommonQueryMethods, slug: string): Pr
   if (!row) return null;
   const artist = toArtist(row);
   const rows = (await entriesWhere(db, sql.fragment`artist_id = ${artist.id}`)).sort(byYearThenOrder);
-  return { id: artist.id, slug: artist.fields.slug, name: artist.fields.name, aliases: artist.fields.aliases, entries: rows.map(artistEntry), ...careerOf(rows) };
+  const media = await artistMediaView(db, rows.map((entry) => ({ id: entry.id, year: entry.fields.year })));
+  return { id: artist.id, slug: artist.fields.slug, name: artist.fields.name, aliases: artist.fields.aliases, entries: rows.map(artistEntry), ...careerOf(rows), ...media };
 }
 
 const summaryRow = z.object({ id: z.string(), doc: z.record(z.unknown()), entry_count: z.number(), wins: z.number() });

@@ -33,3 +33,19 @@ export function matchVideoEntry(video: { year: number; artist: string }, candida
   if (best === null) return null;
   return { id: best.id, year: best.year, artist: best.artist, song: best.song, artistSlug: best.artistSlug };
 }
+
+/**
+ * The videos that show one of `entryIds` (an act's entries, or one entry), each with the entry it shows, in the
+ * videos' order. `candidates` must hold every entry of the videos' years: a video goes to its best match among all
+ * of them, never to a weaker match that happens to be wanted.
+ */
+export function videosOfEntries<V extends { year: number; artist: string }>(
+  videos: readonly V[],
+  candidates: readonly MatchCandidate[],
+  entryIds: ReadonlySet<string>,
+): Array<{ video: V; entryId: string }> {
+  return videos.flatMap((video) => {
+    const entry = matchVideoEntry(video, candidates);
+    return entry && entryIds.has(entry.id) ? [{ video, entryId: entry.id }] : [];
+  });
+}

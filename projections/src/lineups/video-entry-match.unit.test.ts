@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchName, matchVideoEntry, type MatchCandidate } from './video-entry-match';
+import { matchName, matchVideoEntry, videosOfEntries, type MatchCandidate } from './video-entry-match';
 
 const candidate = (overrides: Partial<MatchCandidate> & Pick<MatchCandidate, 'id'>): MatchCandidate => ({
   year: 2012,
@@ -47,5 +47,29 @@ describe('matchVideoEntry', () => {
     expect(matchVideoEntry({ year: 2012, artist: 'Loreen' }, [out, finalist, winner])?.id).toBe('winner');
     expect(matchVideoEntry({ year: 2012, artist: 'Loreen' }, [out, finalist])?.id).toBe('final');
     expect(matchVideoEntry({ year: 2012, artist: 'Loreen' }, [unknown, out])?.id).toBe('unknown');
+  });
+});
+
+describe('videosOfEntries', () => {
+  it("keeps the videos whose best match is one of the wanted entries, each with that entry, in the videos' order", () => {
+    const euphoria = candidate({ id: 'e1', result: 'winner' });
+    const tattoo = candidate({ id: 'e2', year: 2023, song: 'Tattoo', result: 'winner' });
+    const other = candidate({ id: 'x', year: 2023, artist: 'Tone Sekelius', names: ['Tone Sekelius'] });
+    const videos = [
+      { id: 'v1', year: 2023, artist: 'Loreen' },
+      { id: 'v2', year: 2023, artist: 'Tone Sekelius' },
+      { id: 'v3', year: 2012, artist: 'loreen' },
+      { id: 'v4', year: 1999, artist: 'Loreen' },
+    ];
+    expect(videosOfEntries(videos, [euphoria, tattoo, other], new Set(['e1', 'e2']))).toEqual([
+      { video: videos[0], entryId: 'e2' },
+      { video: videos[2], entryId: 'e1' },
+    ]);
+  });
+
+  it("leaves out a video whose best match is another entry, even when a wanted entry also matches", () => {
+    const winner = candidate({ id: 'w', result: 'winner' });
+    const second = candidate({ id: 's', song: 'Other', result: 'out' });
+    expect(videosOfEntries([{ year: 2012, artist: 'Loreen' }], [second, winner], new Set(['s']))).toEqual([]);
   });
 });

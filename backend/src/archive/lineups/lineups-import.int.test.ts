@@ -119,6 +119,36 @@ describe('the read APIs on the imported archive', () => {
     expect(list.some((a: any) => a.slug === 'carola-haggkvist' && a.entryCount === 4)).toBe(true);
   });
 
+  it("lists the act's videos (each with its entry) and the forum posts naming its entries, open and solved, newest first", async () => {
+    const before = (await client.get('/api/artists/loreen')).body;
+    const entryOf = (year: number) => before.entries.find((e: any) => e.year === year).id as string;
+    expect(before.videos.map((v: any) => [v.title, v.year, v.entryId])).toEqual([
+      ['Euphoria', 2012, entryOf(2012)],
+      ['Tattoo', 2023, entryOf(2023)],
+    ]);
+    expect(before.videos[0].videoUrl).toBe('https://www.youtube.com/watch?v=Pfo-8z86x80');
+    // Another act's page has none of them.
+    expect((await client.get('/api/artists/carola-haggkvist')).body.videos.map((v: any) => v.title)).not.toContain('Euphoria');
+
+    const member = new ApiClient(backend.url);
+    await member.register('loreen-fan@example.se');
+    const hunt = await member.post('/api/forum/posts', {
+      title: 'Saknas: Loreen – Euphoria (2012)', content: 'Någon som har deltävlingen inspelad?', category: 'lost-media', year: 2012, entryId: entryOf(2012),
+    });
+    expect(hunt.status).toBe(201);
+    expect((await member.put(`/api/forum/posts/${hunt.body.id}`, { status: 'solved' })).status).toBe(200);
+    const tip = await member.post('/api/forum/posts', {
+      title: 'Tips om Tattoo', content: 'Repetitionen finns på SVT Play.', category: 'tips', year: 2023, entryId: entryOf(2023),
+    });
+    await member.post('/api/forum/posts', { title: 'Om Loreen allmänt', content: 'En tråd som inte nämner något bidrag.', category: 'general' });
+    const threads = (await client.get('/api/artists/loreen')).body.threads;
+    expect(threads).toEqual([
+      { id: tip.body.id, title: 'Tips om Tattoo', category: 'tips', status: 'active', createdAt: tip.body.createdAt, repliesCount: 0, entryId: entryOf(2023) },
+      { id: hunt.body.id, title: 'Saknas: Loreen – Euphoria (2012)', category: 'lost-media', status: 'solved', createdAt: hunt.body.createdAt, repliesCount: 0, entryId: entryOf(2012) },
+    ]);
+    expect((await client.get('/api/artists/carola-haggkvist')).body.threads).toEqual([]);
+  });
+
   it('serves songwriters by slug, a stage name in parentheses as an alias', async () => {
     const list = (await client.get('/api/songwriters')).body;
     expect(list.length).toBeGreaterThan(1000);

@@ -1,6 +1,7 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import type { PageMeta } from '@mello/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { NetworkError } from '../../../api/http';
@@ -26,6 +27,8 @@ export function CareerPage<T extends Career>(props: {
   notFound: { title: string; description: string };
   aliasesLead: string;
   showArtist: boolean;
+  /** What the page shows after the entries (the artist page: its videos and forum threads). */
+  after?: (career: T) => ReactNode;
 }) {
   const { data: career, isPending, error, refetch } = props.query;
   usePageMeta(isPending || error ? null : props.meta(career ?? null));
@@ -69,6 +72,7 @@ export function CareerPage<T extends Career>(props: {
         </Stack>
         <CareerSummary entryCount={career.entryCount} wins={career.wins} bestFinalPlace={career.bestFinalPlace} />
         <CareerEntries entries={career.entries} name={career.name} showArtist={props.showArtist} />
+        {props.after?.(career)}
       </Stack>
     </PageContainer>
   );
