@@ -1,5 +1,5 @@
 import { Box, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ArtistEntry, ArtistRef } from '@mello/contracts';
+import { artistPath, type ArtistEntry, type ArtistRef } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { reachedFinal } from '../format';
 import { ResultBadge } from './ResultBadge';
@@ -57,7 +57,7 @@ export function CareerEntries({ entries, name, showArtist }: { entries: readonly
               {showArtist ? (
                 entry.artistRef?.slug ? (
                   <Link asChild color="fg.muted" fontWeight="semibold" _hover={{ color: 'brand.fg' }}>
-                    <RouterLink to={`/artist/${entry.artistRef.slug}`}>{entry.artist}</RouterLink>
+                    <RouterLink to={artistPath(entry.artistRef.slug)}>{entry.artist}</RouterLink>
                   </Link>
                 ) : (
                   <Text color="fg.muted">{entry.artist}</Text>
