@@ -1,4 +1,5 @@
 import { Box, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { artistPath, songwriterPath } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { NetworkError } from '../../api/http';
 import { useSearchArticles, useSearchArtists, useSearchEntries, useSearchForum, useSearchSongwriters, useSearchVideos, useSearchYears } from '../../api/search';
@@ -6,12 +7,11 @@ import { ArticleCard } from '../articles/ArticleCard';
 import { ServerUnreachable } from '../content/ServerUnreachable';
 import { EmptyState } from '../EmptyState';
 import { LoadingText } from '../LoadingText';
-import { ArtistHit } from './ArtistHit';
 import { EntryHit } from './EntryHit';
 import { ForumHit } from './ForumHit';
 import { activeFilterLabels, hitsLabel, totalHits } from './search-summary';
 import { SearchSection } from './SearchSection';
-import { SongwriterHit } from './SongwriterHit';
+import { PersonHit } from './PersonHit';
 import { VideoHit } from './VideoHit';
 import { YearHit } from './YearHit';
 
@@ -101,7 +101,7 @@ export function SearchResults({ q, category, decade }: Props) {
         <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
           {found.artists.map((artist) => (
             <li key={artist.id}>
-              <ArtistHit artist={artist} />
+              <PersonHit person={artist} to={artistPath(artist.slug)} />
             </li>
           ))}
         </SimpleGrid>
@@ -110,7 +110,7 @@ export function SearchResults({ q, category, decade }: Props) {
         <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
           {found.songwriters.map((songwriter) => (
             <li key={songwriter.slug}>
-              <SongwriterHit songwriter={songwriter} />
+              <PersonHit person={songwriter} to={songwriterPath(songwriter.slug)} />
             </li>
           ))}
         </SimpleGrid>
