@@ -124,11 +124,17 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
   io.on('connection', (socket: LiveSocket) => {
     serveLiveRequests(socket, handlersFor(socket), report);
 
+    // Socket.IO's own event (reserved: a client cannot send it, live-hostile.int.test.ts), with no client arguments.
+    // Nothing here should throw; if it ever does, it is reported rather than ending the process.
     socket.on('disconnecting', () => {
-      stopTyping(socket);
-      const posts = [...socket.rooms].filter((room) => room.startsWith(FORUM_POST_ROOM_PREFIX)).map((room) => room.slice(FORUM_POST_ROOM_PREFIX.length));
-      // After the socket has left its rooms, the others learn it is gone.
-      setImmediate(() => posts.forEach((postId) => announcePresence(postId)));
+      try {
+        stopTyping(socket);
+        const posts = [...socket.rooms].filter((room) => room.startsWith(FORUM_POST_ROOM_PREFIX)).map((room) => room.slice(FORUM_POST_ROOM_PREFIX.length));
+        // After the socket has left its rooms, the others learn it is gone.
+        setImmediate(() => posts.forEach((postId) => announcePresence(postId)));
+      } catch (error) {
+        report('disconnecting', error);
+      }
     });
   });
 

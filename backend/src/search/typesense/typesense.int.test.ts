@@ -20,8 +20,8 @@ import { describeLineupRelevance } from '../lineup-relevance.behaviour';
 const url = process.env.TYPESENSE_URL;
 
 if (!url) {
-  console.log('Typesense search suite: skipped: TYPESENSE_URL is not set');
-  it.skip('skipped: TYPESENSE_URL is not set', () => undefined);
+  console.log('Typesense search suite: skipped: needs TYPESENSE_URL (and TYPESENSE_API_KEY) naming a Typesense server; none can run on the development machines');
+  it.skip('skipped: needs TYPESENSE_URL naming a Typesense server (none can be installed on the development machines or CI)', () => undefined);
 } else {
   typesenseSuite(url, process.env.TYPESENSE_API_KEY ?? '');
 }
