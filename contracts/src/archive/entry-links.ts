@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { route } from '../http/route';
 import { FORUM_TITLE_MAX } from '../forum/forum';
-import type { Video } from './videos';
+import { VideoSchema } from './videos';
 
 /**
  * Links between an entry, the videos of it and the forum's lost-media hunts for it (docs/content.md, "Links
@@ -8,16 +10,26 @@ import type { Video } from './videos';
  */
 
 /** An entry as another item points at it: enough to name it and link to its year and its artist. */
-export type EntryRef = { id: string; year: number; artist: string; song: string; artistSlug: string };
+export const EntryRefSchema = z.object({ id: z.string(), year: z.number().int(), artist: z.string(), song: z.string(), artistSlug: z.string() });
+export type EntryRef = z.infer<typeof EntryRefSchema>;
 
 /** GET /api/videos and GET /api/videos/{id}: the video with the entry it shows (null when none matches). */
-export type VideoView = Video & { entry: EntryRef | null };
+export const VideoViewSchema = VideoSchema.extend({ entry: EntryRefSchema.nullable() });
+export type VideoView = z.infer<typeof VideoViewSchema>;
 
 /** An open lost-media hunt (forum post) for an entry. */
-export type EntryHunt = { id: string; title: string; authorName: string; createdAt: string; repliesCount: number };
+export const EntryHuntSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  repliesCount: z.number().int(),
+});
+export type EntryHunt = z.infer<typeof EntryHuntSchema>;
 
 /** GET /api/entries/{id}/links: the entry, its videos and its open hunts (newest first). */
-export type EntryLinks = { entry: EntryRef; videos: Video[]; hunts: EntryHunt[] };
+export const EntryLinksSchema = z.object({ entry: EntryRefSchema, videos: z.array(VideoSchema), hunts: z.array(EntryHuntSchema) });
+export type EntryLinks = z.infer<typeof EntryLinksSchema>;
 
 /** The id the year page gives an entry's row, so `/year/{year}#entry-{id}` scrolls to it. */
 export const entryAnchorId = (entryId: string) => `entry-${entryId}`;
@@ -37,3 +49,8 @@ export const entryLabel = (entry: Pick<EntryRef, 'year' | 'artist' | 'song'>) =>
 /** The title a new hunt for the entry starts with: 'Saknas: Loreen – Euphoria (2012)'. */
 export const huntTitle = (entry: Pick<EntryRef, 'year' | 'artist' | 'song'>) =>
   `Saknas: ${entry.artist} – ${entry.song} (${entry.year})`.slice(0, FORUM_TITLE_MAX);
+
+/** The calls of an entry's links (the lineup routes answer them). */
+export const entryLinksApi = {
+  links: route({ method: 'GET', path: '/api/entries/:id/links', response: EntryLinksSchema, summary: 'Ett bidrags videor och efterlysningar' }),
+};

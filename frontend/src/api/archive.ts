@@ -1,40 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Article, EntryLinks, VideoView, Year } from '@mello/contracts';
-import { ApiError, apiFetch } from './http';
+import { articleApi, entryLinksApi, videoApi, yearApi } from '@mello/contracts';
+import { callOrNull, callRoute, routeKey, routeKeyPrefix, routeQuery } from './call';
 
-/** Query keys follow the URL, as the spec's default query function does (key parts joined by '/'). */
+/** Query keys derive from the contracts (call.ts: the key's parts joined by '/' are the URL, as the spec's default). */
 export const archiveKeys = {
-  years: ['/api/years'] as const,
-  year: (year: number) => ['/api/years/by-year', year] as const,
-  videos: ['/api/videos'] as const,
-  articles: ['/api/articles'] as const,
-  entryLinks: (entryId: string) => ['/api/entries', entryId, 'links'] as const,
+  years: routeKey(yearApi.list),
+  /** Every year by number (its prefix invalidates them all). */
+  yearsByNumber: routeKeyPrefix(yearApi.byYear),
+  year: (year: number) => routeKey(yearApi.byYear, { params: { year } }),
+  videos: routeKey(videoApi.list),
+  articles: routeKey(articleApi.list),
+  entryLinks: (entryId: string) => routeKey(entryLinksApi.links, { params: { id: entryId } }),
 };
 
-export const yearsQuery = () =>
-  queryOptions({ queryKey: archiveKeys.years, queryFn: () => apiFetch<Year[]>('/api/years') });
+export const yearsQuery = () => routeQuery(yearApi.list);
 
 /** One year by its number; a 404 resolves to null (the not-found view), anything else is an error. */
 export const yearQuery = (year: number) =>
   queryOptions({
     queryKey: archiveKeys.year(year),
-    queryFn: async () => {
-      try {
-        return await apiFetch<Year>(`/api/years/by-year/${year}`);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => callOrNull(yearApi.byYear, { params: { year } }),
     enabled: Number.isInteger(year),
   });
 
 /** Each video with the entry it shows (`entry`, null when none matches: docs/content.md). */
-export const videosQuery = () =>
-  queryOptions({ queryKey: archiveKeys.videos, queryFn: () => apiFetch<VideoView[]>('/api/videos') });
+export const videosQuery = () => routeQuery(videoApi.list);
 
-export const articlesQuery = () =>
-  queryOptions({ queryKey: archiveKeys.articles, queryFn: () => apiFetch<Article[]>('/api/articles') });
+export const articlesQuery = () => routeQuery(articleApi.list);
 
 /**
  * An entry's videos and open lost-media hunts, with the entry itself (GET /api/entries/{id}/links); null when there
@@ -43,14 +35,7 @@ export const articlesQuery = () =>
 export const entryLinksQuery = (entryId: string) =>
   queryOptions({
     queryKey: archiveKeys.entryLinks(entryId),
-    queryFn: async () => {
-      try {
-        return await apiFetch<EntryLinks>(`/api/entries/${encodeURIComponent(entryId)}/links`);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => callOrNull(entryLinksApi.links, { params: { id: entryId } }),
     enabled: entryId !== '',
   });
 
@@ -59,5 +44,4 @@ export const useYear = (year: number) => useQuery(yearQuery(year));
 export const useVideos = () => useQuery(videosQuery());
 export const useArticles = () => useQuery(articlesQuery());
 
-export type DeleteResult = { id: string; deleted: true };
-export const deleteYear = (id: string) => apiFetch<DeleteResult>(`/api/years/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteYear = (id: string) => callRoute(yearApi.remove, { params: { id } });

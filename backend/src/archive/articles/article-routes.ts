@@ -1,4 +1,4 @@
-import { ArticleCreateInputSchema, ArticleUpdateInputSchema, type ArticleFields } from '@mello/contracts';
+import { articleApi, type ArticleFields } from '@mello/contracts';
 import { listArticlesJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { documentRoutes } from '../../http/document-routes';
@@ -8,13 +8,11 @@ import { ARTICLE_NOT_FOUND, withSlug } from './article';
 
 export const articleRoutes = (deps: { pool: DatabasePool; lists: ListCache; articles: DocumentService<ArticleFields> }) =>
   documentRoutes({
-    prefix: '/api/articles',
+    api: articleApi,
     db: deps.pool,
     lists: deps.lists,
     list: listArticlesJson,
     service: deps.articles,
-    createSchema: ArticleCreateInputSchema,
-    updateSchema: ArticleUpdateInputSchema,
     notFoundMessage: ARTICLE_NOT_FOUND,
     prepareCreate: withSlug,
   });

@@ -1,6 +1,7 @@
-import { VideoCreateInputSchema, VideoUpdateInputSchema, type VideoFields } from '@mello/contracts';
+import { videoApi, type VideoFields } from '@mello/contracts';
 import { listVideosJson, videoByIdJson, withEntry } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
+import { jsonText, on } from '../../http/contract-routes';
 import { documentRoutes } from '../../http/document-routes';
 import { isUuid } from '../../http/validation';
 import { NotFoundError } from '../../shared/errors';
@@ -11,23 +12,19 @@ import { VIDEO_NOT_FOUND } from './video';
 /** The videos: the list, one video and the admin commands' answers, each with the entry it shows (`entry`, docs/content.md). */
 export function videoRoutes(deps: { pool: DatabasePool; lists: ListCache; videos: DocumentService<VideoFields> }) {
   const router = documentRoutes({
-    prefix: '/api/videos',
+    api: videoApi,
     db: deps.pool,
     lists: deps.lists,
     list: listVideosJson,
     service: deps.videos,
-    createSchema: VideoCreateInputSchema,
-    updateSchema: VideoUpdateInputSchema,
     notFoundMessage: VIDEO_NOT_FOUND,
     // The commands answer as GET does: the video with its entry (the read models have caught up by then).
     present: (video) => withEntry(deps.pool, video),
   });
-  router.get('/:id', async (ctx) => {
-    const id = ctx.params.id ?? '';
-    const body = isUuid(id) ? await videoByIdJson(deps.pool, id) : null;
+  on(router, videoApi.byId, async ({ params }) => {
+    const body = isUuid(params.id) ? await videoByIdJson(deps.pool, params.id) : null;
     if (body === null) throw new NotFoundError(VIDEO_NOT_FOUND);
-    ctx.type = 'json';
-    ctx.body = body;
+    return jsonText(body);
   });
   return router;
 }

@@ -1,0 +1,75 @@
+import type Router from '@koa/router';
+import type { PathParamNames, RouteContract } from '@mello/contracts';
+import type { Context, Middleware } from 'koa';
+import type { z } from 'zod';
+import { parseBody } from './validation';
+
+/** A read model's JSON text, answered as it is (no parse and re-serialise on the hot path). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+export const jsonText = (text: string) => new JsonText(text);
+
+/** What a handler gets: the request's parts, parsed with the contract's schemas. */
+export type RouteRequest<R extends RouteContract> = {
+  params: R['params'] extends z.ZodTypeAny ? z.output<R['params']> : { [K in PathParamNames<R['path']>]: string };
+  query: R['query'] extends z.ZodTypeAny ? z.output<R['query']> : undefined;
+  body: R['body'] extends z.ZodTypeAny ? z.output<R['body']> : undefined;
+};
+
+/**
+ * What a handler answers: the success body (typed by the contract), a read model's JSON text, or `undefined` when
+ * it answered itself (a cached list with its ETag, a CSV file).
+ */
+export type RouteAnswer<R extends RouteContract> = z.input<R['response']> | JsonText | undefined;
+export type RouteHandler<R extends RouteContract> = (request: RouteRequest<R>, ctx: Context) => Promise<RouteAnswer<R>> | RouteAnswer<R>;
+
+/** Query parameters validated like a body: a parameter given twice arrives as an array and is refused. */
+const parseQuery = (schema: z.ZodTypeAny, ctx: Context) => parseBody(schema, { ...ctx.query });
+
+/**
+ * In tests every answer is checked against the contract's response schema, so a server that drifts from what the
+ * client parses fails its own tests (and not a reader's page). In production the check is skipped: it would parse
+ * every read model's JSON once more.
+ */
+const CHECK_ANSWERS = process.env.VITEST !== undefined || process.env.CHECK_ANSWERS === 'true';
+
+function checkAnswer(contract: RouteContract, body: unknown) {
+  const value = body instanceof JsonText ? JSON.parse(body.text) : body;
+  const result = contract.response.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`${contract.method} ${contract.path} answered outside its contract: ${issues.join('; ')}`);
+  }
+}
+
+/**
+ * Registers a contract's handler on a router (mounted without a prefix: the contract's path is the whole path).
+ * Middleware given before the handler runs first (guards, Idempotency-Key). The handler receives the parsed
+ * params, query and body; a failing one is a 400 naming each field (labels from the contract name them as the
+ * form does).
+ */
+export function on<R extends RouteContract>(router: Router, contract: R, ...stack: [...Middleware[], RouteHandler<R>]): void {
+  const handler = stack.pop() as RouteHandler<R>;
+  const middleware = stack as Middleware[];
+  const { labels } = contract;
+  const run: Middleware = async (ctx) => {
+    const request = {
+      params: contract.params ? parseBody(contract.params, { ...ctx.params }, labels) : { ...ctx.params },
+      query: contract.query ? parseQuery(contract.query, ctx) : undefined,
+      body: contract.body ? parseBody(contract.body, ctx.request.body, labels) : undefined,
+    } as RouteRequest<R>;
+    const answer = await handler(request, ctx);
+    if (answer === undefined) return;
+    if (CHECK_ANSWERS) checkAnswer(contract, answer);
+    ctx.status = contract.status ?? 200;
+    if (answer instanceof JsonText) {
+      ctx.type = 'json';
+      ctx.body = answer.text;
+    } else {
+      ctx.body = answer;
+    }
+  };
+  const method = contract.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  router[method](contract.path, ...middleware, run);
+}
