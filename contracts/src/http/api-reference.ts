@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { RouteContract } from './route';
+
+/**
+ * The API reference (docs/api.md) written from the route contracts themselves, so the document cannot drift from
+ * what the server registers and the client calls (a test compares the two; `npm run docs:api` rewrites it).
+ */
+
+const isContract = (value: unknown): value is RouteContract =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as RouteContract).method === 'string' &&
+  typeof (value as RouteContract).path === 'string' &&
+  (value as RouteContract).response instanceof z.ZodType;
+
+/** Every route contract among a module's exports (the `…Api` objects), in path order. */
+export function collectContracts(exports: Record<string, unknown>): RouteContract[] {
+  const found = new Map<string, RouteContract>();
+  for (const value of Object.values(exports)) {
+    if (typeof value !== 'object' || value === null) continue;
+    for (const member of Object.values(value)) {
+      if (isContract(member)) found.set(`${member.method} ${member.path}`, member);
+    }
+  }
+  const order = ['GET', 'POST', 'PUT', 'DELETE'];
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path) || order.indexOf(a.method) - order.indexOf(b.method));
+}
+
+/** The top-level fields of an object schema (through defaults, effects and optionals), with `?` for optional ones. */
+function fieldsOf(schema: z.ZodTypeAny | undefined): string {
+  let inner: z.ZodTypeAny | undefined = schema;
+  while (inner && !(inner instanceof z.ZodObject)) {
+    if (inner instanceof z.ZodEffects) inner = inner.innerType();
+    else if (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner._def.innerType;
+    else return inner ? 'JSON' : '';
+  }
+  if (!inner) return '';
+  return Object.entries((inner as z.AnyZodObject).shape)
+    .map(([key, field]) => ((field as z.ZodTypeAny).isOptional() ? `${key}?` : key))
+    .join(', ');
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|') || '–';
+
+export function apiReference(contracts: RouteContract[]): string {
+  const rows = contracts.map(
+    (contract) =>
+      `| ${contract.method} | \`${contract.path}\` | ${cell(contract.summary)} | ${cell(fieldsOf(contract.query))} | ${cell(fieldsOf(contract.body))} | ${contract.status ?? 200} |`,
+  );
+  return [
+    '# API reference',
+    '',
+    '<!-- Written by `npm run docs:api` from the route contracts in contracts/src (contracts/src/http/route.ts); a test',
+    'fails when this file and the contracts differ. Do not edit by hand. -->',
+    '',
+    'Every call of the API, one row per route contract. The contract is the one definition of a call: the server',
+    'registers its handler from it and validates with it (backend/src/http/contract-routes.ts), the client calls it',
+    'through it (frontend/src/api/call.ts). Errors answer `{ "error": "…" }` in Swedish (docs/http.md). A field',
+    'marked `?` may be left out.',
+    '',
+    '| method | path | what | query | body | success |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
