@@ -4,7 +4,7 @@ import { adminClient, sampleArticle, sampleVideo, sampleYear, startTestBackend, 
 
 /**
  * Optimistic concurrency across requests (docs/event-sourcing.md): the GET of a single document answers its stream
- * revision as ETag; a PUT or DELETE with an older If-Match is a 412 that appends nothing; the current one saves and
+ * revision as ETag (years, videos, articles, forum posts); a PUT or DELETE with an older If-Match is a 412 that appends nothing; the current one saves and
  * answers the new ETag; no If-Match saves as before; a malformed one is a 400.
  */
 let backend: TestBackend;
@@ -65,6 +65,18 @@ const resources: Resource[] = [
     stream: (id) => `article-${id}`,
     change: (n) => ({ excerpt: `Ingress ${n}` }),
     stale: STALE_EDIT_MESSAGES.article,
+  },
+  {
+    name: 'a forum post',
+    create: async (n) => {
+      const created = await admin.post('/api/forum/posts', { title: `Letar efter inspelning ${n}`, content: 'Någon som har den på VHS?' });
+      expect(created.status).toBe(201);
+      return { id: created.body.id, get: `/api/forum/posts/${created.body.id}` };
+    },
+    item: (id) => `/api/forum/posts/${id}`,
+    stream: (id) => `forum-post-${id}`,
+    change: (n) => ({ content: `Någon som har den på VHS? Ändrad ${n}.` }),
+    stale: STALE_EDIT_MESSAGES.forumPost,
   },
 ];
 
