@@ -68,8 +68,14 @@ const DOCUMENTS = {
   },
 } as const;
 
-/** The search results of each kind: their keys start with the search path, which is the list's with '/search'. */
-const searchKey = (kind: DocumentKind) => [DOCUMENTS[kind].api.list.path.replace(/^\/api\//, '/api/search/')];
+/**
+ * The search results of each kind: their keys start with the search path, the list's with 'search' after its first
+ * segment (years → search/years). Derived until search has its contracts.
+ */
+const searchKey = (kind: DocumentKind) => {
+  const segments = DOCUMENTS[kind].api.list.path.split('/');
+  return [[...segments.slice(0, 2), 'search', ...segments.slice(2)].join('/')];
+};
 
 /** After any change: the kind's lists and searches, and the audit log (it has a new event). */
 export function invalidateDocumentLists(queryClient: QueryClient, kind: DocumentKind) {
