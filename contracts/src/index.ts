@@ -21,3 +21,4 @@ export * from './admin/audit';
 export * from './idempotency';
 export * from './forum/upcast';
 export * from './http/route';
+export * from './http/concurrency';

@@ -13,11 +13,16 @@ export type DocumentProjectionConfig = {
   columns: ReadonlyArray<{ name: string; type: 'integer' | 'text' | 'timestamptz' | 'boolean' | 'uuid' | 'text[]'; value: (fields: Fields) => unknown }>;
   /** The stored document's fields when not the event's fields as they are (a search hit keeps only what it shows). */
   doc?: (fields: Fields) => Fields;
+  /**
+   * Keeps the document's stream revision in a `revision` column: the ETag of a single-document GET and the
+   * If-Match it is sent back as (docs/event-sourcing.md). Read with the doc from the same row, so the two agree.
+   */
+  revision?: boolean;
 };
 
 export type DocumentChanges = {
   /** Final state per id after the batch; createdPosition is null when the row was created in an earlier batch. */
-  upserts: Map<string, { fields: Fields; createdPosition: string | null; lastPosition: string }>;
+  upserts: Map<string, { fields: Fields; createdPosition: string | null; lastPosition: string; revision: number }>;
   deletes: Set<string>;
 };
 
@@ -34,10 +39,10 @@ export function reduceDocumentEvents(
     const { id, fields } = event.data as DocumentEventData;
     if (event.type === names.created) {
       changes.deletes.delete(id);
-      changes.upserts.set(id, { fields, createdPosition: event.position, lastPosition: event.position });
+      changes.upserts.set(id, { fields, createdPosition: event.position, lastPosition: event.position, revision: event.streamRevision });
     } else if (event.type === names.updated) {
       const earlier = changes.upserts.get(id);
-      changes.upserts.set(id, { fields, createdPosition: earlier?.createdPosition ?? null, lastPosition: event.position });
+      changes.upserts.set(id, { fields, createdPosition: earlier?.createdPosition ?? null, lastPosition: event.position, revision: event.streamRevision });
     } else if (event.type === names.deleted) {
       changes.upserts.delete(id);
       changes.deletes.add(id);
@@ -49,9 +54,10 @@ export function reduceDocumentEvents(
 /** A read model of one document per row: `doc` is exactly what the API returns ({ id, ...fields }). */
 export function documentProjection(config: DocumentProjectionConfig): Projection {
   const eventTypes = new Set([config.events.created, config.events.updated, config.events.deleted]);
-  const extraColumns = config.columns.map((column) => sql.identifier([column.name]));
+  const columns = config.revision ? [...config.columns, { name: 'revision', type: 'integer' as const, value: () => undefined }] : config.columns;
+  const extraColumns = columns.map((column) => sql.identifier([column.name]));
   const recordType = sql.join(
-    [sql.fragment`id uuid`, sql.fragment`created_position text`, sql.fragment`doc jsonb`, ...config.columns.map((c) => sql.fragment`${sql.identifier([c.name])} ${rawFragment(c.type)}`)],
+    [sql.fragment`id uuid`, sql.fragment`created_position text`, sql.fragment`doc jsonb`, ...columns.map((c) => sql.fragment`${sql.identifier([c.name])} ${rawFragment(c.type)}`)],
     sql.fragment`, `,
   );
 
@@ -66,6 +72,7 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       created_position: change.createdPosition ?? change.lastPosition,
       doc: { id, ...(config.doc ? config.doc(change.fields) : change.fields) },
       ...Object.fromEntries(config.columns.map((c) => [c.name, c.value(change.fields)])),
+      ...(config.revision ? { revision: change.revision } : {}),
     }));
     const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
     const updates = sql.join(

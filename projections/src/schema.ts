@@ -9,7 +9,8 @@ export const LIVE_SCHEMA = 'rm';
 // 10: forum posts name the entry they are about (entry_id, for an entry's open hunts); videos by year (an entry's videos).
 // 11: the audit history holds the events of entries, artists and sources.
 // 12: search of entries, artists and songwriters.
-export const READ_MODEL_VERSION = '12';
+// 13: years, videos, articles and forum posts keep their stream revision (the ETag of optimistic concurrency).
+export const READ_MODEL_VERSION = '13';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -33,6 +34,7 @@ export function readModelDdl(schemaName: string): string {
 
     CREATE TABLE ${s}.years (
       id               uuid PRIMARY KEY,
+      revision         integer NOT NULL,
       year             integer NOT NULL,
       created_position text NOT NULL,
       doc              jsonb NOT NULL
@@ -41,6 +43,7 @@ export function readModelDdl(schemaName: string): string {
 
     CREATE TABLE ${s}.videos (
       id               uuid PRIMARY KEY,
+      revision         integer NOT NULL,
       year             integer NOT NULL,
       created_position text NOT NULL,
       doc              jsonb NOT NULL
@@ -50,6 +53,7 @@ export function readModelDdl(schemaName: string): string {
 
     CREATE TABLE ${s}.articles (
       id               uuid PRIMARY KEY,
+      revision         integer NOT NULL,
       slug             text NOT NULL,
       published_at     timestamptz NOT NULL,
       created_position text NOT NULL,
@@ -108,7 +112,7 @@ ${searchTableDdl(s, 'search_songwriters', 'slug text NOT NULL UNIQUE, entry_coun
       PRIMARY KEY (entry_id, n)
     );
     CREATE INDEX search_songwriter_credits_by_slug ON ${s}.search_songwriter_credits (slug);
-${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid')}
+${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid, revision integer NOT NULL')}
     CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at DESC, id);
     -- An entry's hunts (forum-queries.ts, openHuntsForEntry): only the few posts that name an entry are indexed.
     CREATE INDEX forum_posts_by_entry ON ${s}.forum_posts (entry_id, created_at DESC) WHERE entry_id IS NOT NULL;

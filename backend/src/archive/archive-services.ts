@@ -1,4 +1,4 @@
-import type { ArticleFields, VideoFields, YearFields } from '@mello/contracts';
+import { STALE_EDIT_MESSAGES, type ArticleFields, type VideoFields, type YearFields } from '@mello/contracts';
 import type { DatabasePool } from 'slonik';
 import type { EventStore } from '../event-store/port';
 import { createLineupServices } from './lineups/lineup-services';
@@ -13,17 +13,20 @@ export function createArchiveServices(store: EventStore, readModels: ReadModelWa
       decider: yearDecider,
       streamName: yearStream,
       notFoundMessage: YEAR_NOT_FOUND,
+      staleMessage: STALE_EDIT_MESSAGES.year,
       unique: { key: yearNumberKey, takenMessage: yearTakenMessage },
     }),
     videos: createDocumentService<VideoFields>(store, readModels, {
       decider: videoDecider,
       streamName: videoStream,
       notFoundMessage: VIDEO_NOT_FOUND,
+      staleMessage: STALE_EDIT_MESSAGES.video,
     }),
     articles: createDocumentService<ArticleFields>(store, readModels, {
       decider: articleDecider,
       streamName: articleStream,
       notFoundMessage: ARTICLE_NOT_FOUND,
+      staleMessage: STALE_EDIT_MESSAGES.article,
       unique: { key: articleSlugKey, takenMessage: articleSlugTakenMessage },
     }),
     lineups: createLineupServices(store, readModels, pool),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, LogPosition } from '../event-store/port';
 import { maxPosition } from '@mello/projections';
-import { appendDecision, handleCommand, loadAggregate, type CommandContext } from '../shared/command-handler';
+import { appendDecision, checkIfMatch, handleCommand, loadAggregate, revisionAfter, type CommandContext, type IfMatchRevision } from '../shared/command-handler';
 import { NotFoundError } from '../shared/errors';
 import type { DocumentDecider } from './document-decider';
 import { decideReservation, evolveReservation, initialReservation, reservationStream } from './reservation';
@@ -12,6 +12,8 @@ export type DocumentServiceOptions<F> = {
   decider: DocumentDecider<F>;
   streamName: (id: string) => string;
   notFoundMessage: string;
+  /** The 412 when an If-Match names an older revision ('Någon annan har ändrat året …'). */
+  staleMessage?: string;
   /** A key that must be unique across live documents (year number, article slug), with the 409 message. */
   unique?: { key: (fields: F) => string; takenMessage: (fields: F) => string };
   /** Several such keys (an entry's running-order slots); each is claimed and released like `unique`. */
@@ -67,6 +69,9 @@ export function createDocumentService<F extends Record<string, unknown>>(
     return { positions, claimed };
   };
 
+  const ifMatchOf = (expected: number | undefined): IfMatchRevision | undefined =>
+    expected === undefined ? undefined : { revision: expected, staleMessage: options.staleMessage ?? 'Någon annan har ändrat detta sedan du öppnade det.' };
+
   const settle = async (positions: Array<LogPosition | null>) => {
     await readModels.waitFor(positions.reduce<string | null>(maxPosition, null));
   };
@@ -87,8 +92,23 @@ export function createDocumentService<F extends Record<string, unknown>>(
 
     /** `changes` may be a function of the current fields (a rename keeps the old name): decided on the same load. */
     async update(id: string, changes: Partial<F> | ((current: F) => Partial<F>), context: CommandContext): Promise<{ id: string } & F> {
+      return (await this.updateAt(id, changes, context)).document;
+    },
+
+    /**
+     * The update, optionally based on the revision the client opened (If-Match: a later save makes it a 412, and the
+     * append expects that revision, so the check is atomic), answering the stream's revision after it (the new ETag).
+     */
+    async updateAt(
+      id: string,
+      changes: Partial<F> | ((current: F) => Partial<F>),
+      context: CommandContext,
+      expected?: number,
+    ): Promise<{ document: { id: string } & F; revision: number }> {
       const loaded = await loadAggregate(store, options.streamName(id), decider);
       if (loaded.state.status !== 'active') throw new NotFoundError(options.notFoundMessage);
+      const ifMatch = ifMatchOf(expected);
+      checkIfMatch(loaded, ifMatch);
       const before = loaded.state.fields;
       const wanted = typeof changes === 'function' ? changes(before) : changes;
       const events = decider.decide({ type: 'update', id, changes: wanted }, loaded.state);
@@ -103,14 +123,14 @@ export function createDocumentService<F extends Record<string, unknown>>(
       const { positions, claimed } = await claim(gained, id, context);
       let position: LogPosition | null;
       try {
-        position = await appendDecision(store, options.streamName(id), events, loaded.expectedRevision, context);
+        position = await appendDecision(store, options.streamName(id), events, loaded.expectedRevision, context, ifMatch);
       } catch (error) {
         await release(claimed, id, context);
         throw error;
       }
       const released = await release(lost, id, context);
       await settle([...positions, position, ...released]);
-      return { id, ...after.fields };
+      return { document: { id, ...after.fields }, revision: revisionAfter(loaded.expectedRevision, events.length) };
     },
 
     /**
@@ -165,12 +185,13 @@ export function createDocumentService<F extends Record<string, unknown>>(
       return { id, ...fields };
     },
 
-    async remove(id: string, context: CommandContext, guard?: (fields: F) => Promise<void>): Promise<void> {
+    /** Deletes; with `expected` (If-Match) only while the document is still at that revision (412 otherwise). */
+    async remove(id: string, context: CommandContext, guard?: (fields: F) => Promise<void>, expected?: number): Promise<void> {
       if (guard) {
         const loaded = await loadAggregate(store, options.streamName(id), decider);
         if (loaded.state.status === 'active') await guard(loaded.state.fields);
       }
-      const result = await handleCommand(store, options.streamName(id), decider, { type: 'delete', id }, context);
+      const result = await handleCommand(store, options.streamName(id), decider, { type: 'delete', id }, context, ifMatchOf(expected));
       const last = result.events[result.events.length - 1];
       const released = last ? await release(keysOf(last.data.fields as F), id, context) : [];
       await settle([result.position, ...released]);

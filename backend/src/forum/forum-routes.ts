@@ -6,10 +6,11 @@ import {
   POST_NOT_FOUND_MESSAGE,
   REPLY_NOT_FOUND_MESSAGE,
 } from '@mello/contracts';
-import { forumPostJson, forumRepliesJson, likedTargetIds } from '@mello/projections';
+import { forumPostJson, forumPostWithRevision, forumRepliesJson, likedTargetIds } from '@mello/projections';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
+import { expectedRevisionOf, setRevisionETag } from '../http/concurrency';
 import { idempotentCreate } from '../http/idempotency';
 import { commandContext } from '../http/request-context';
 import { isUuid, parseBody } from '../http/validation';
@@ -59,8 +60,10 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
 
   router.get('/posts/:id', async (ctx) => {
     const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    const body = await forumPostJson(pool, postId);
-    if (body === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+    const found = await forumPostWithRevision(pool, postId);
+    if (found === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+    setRevisionETag(ctx, found.revision);
+    const { body } = found;
     // A viewer is the signed-in member or, for visitors, the address: a reload within the window is not a view.
     views.record(postId, currentUser(ctx)?.id ?? `ip:${ctx.ip}`);
     ctx.body = withPendingViews(postId, body);
@@ -69,12 +72,15 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
   router.put('/posts/:id', requireUser, async (ctx) => {
     const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
     const input = parseBody(ForumPostEditInputSchema, ctx.request.body);
-    ctx.body = withPendingViews(postId, await forum.editPost(postId, input, forumActor(ctx), commandContext(ctx)));
+    // If-Match: the revision the edit form opened (a save in between is a 412).
+    const saved = await forum.editPostAt(postId, input, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
+    setRevisionETag(ctx, saved.revision);
+    ctx.body = withPendingViews(postId, saved.body);
   });
 
   router.delete('/posts/:id', requireUser, async (ctx) => {
     const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    await forum.deletePost(postId, forumActor(ctx), commandContext(ctx));
+    await forum.deletePost(postId, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
     ctx.body = { id: postId, deleted: true };
   });
 

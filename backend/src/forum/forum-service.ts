@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FORUM_ENTRY_NOT_FOUND_MESSAGE, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type ForumPostCreateInput, type ForumPostEditInput } from '@mello/contracts';
+import { FORUM_ENTRY_NOT_FOUND_MESSAGE, POST_NOT_FOUND_MESSAGE, STALE_EDIT_MESSAGES, REPLY_NOT_FOUND_MESSAGE, type ForumPostCreateInput, type ForumPostEditInput } from '@mello/contracts';
 import { entryRefView, forumPostJson, forumReplyJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
@@ -18,6 +18,8 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
   const { store, readModels, pool } = deps;
   const now = () => new Date().toISOString();
   const settle = (position: LogPosition | null) => readModels.waitFor(position);
+
+  const stalePost = (expected: number | undefined) => (expected === undefined ? undefined : { revision: expected, staleMessage: STALE_EDIT_MESSAGES.forumPost });
 
   const loadPost = (postId: string) => loadAggregate(store, forumPostStream(postId), postDecider);
   const loadReply = (replyId: string) => loadAggregate(store, forumReplyStream(replyId), replyDecider);
@@ -50,13 +52,18 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
     },
 
     async editPost(postId: string, input: ForumPostEditInput, by: ForumActor, context: CommandContext): Promise<string> {
-      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'edit', input, by, now: now() }, context);
-      await settle(result.position);
-      return postJson(postId);
+      return (await this.editPostAt(postId, input, by, context)).body;
     },
 
-    async deletePost(postId: string, by: ForumActor, context: CommandContext): Promise<void> {
-      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'delete', by }, context);
+    /** The edit, optionally only while the post is at the revision the form opened (If-Match: else 412); answers the new revision. */
+    async editPostAt(postId: string, input: ForumPostEditInput, by: ForumActor, context: CommandContext, expected?: number): Promise<{ body: string; revision: number }> {
+      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'edit', input, by, now: now() }, context, stalePost(expected));
+      await settle(result.position);
+      return { body: await postJson(postId), revision: result.revision };
+    },
+
+    async deletePost(postId: string, by: ForumActor, context: CommandContext, expected?: number): Promise<void> {
+      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'delete', by }, context, stalePost(expected));
       await settle(result.position);
     },
 

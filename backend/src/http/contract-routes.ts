@@ -43,6 +43,12 @@ function checkAnswer(contract: RouteContract, body: unknown) {
   }
 }
 
+/** The response headers the contract declares (an ETag) are part of the answer: one missing fails the tests. */
+function checkHeaders(contract: RouteContract, ctx: Context) {
+  const missing = (contract.headers?.response ?? []).filter((name) => !ctx.response.get(name));
+  if (missing.length > 0) throw new Error(`${contract.method} ${contract.path} answered without ${missing.join(', ')}`);
+}
+
 /**
  * Registers a contract's handler on a router (mounted without a prefix: the contract's path is the whole path).
  * Middleware given before the handler runs first (guards, Idempotency-Key). The handler receives the parsed
@@ -62,6 +68,7 @@ export function on<R extends RouteContract>(router: Router, contract: R, ...stac
     const answer = await handler(request, ctx);
     if (answer === undefined) return;
     if (CHECK_ANSWERS) checkAnswer(contract, answer);
+    if (CHECK_ANSWERS) checkHeaders(contract, ctx);
     ctx.status = contract.status ?? 200;
     if (answer instanceof JsonText) {
       ctx.type = 'json';

@@ -8,6 +8,7 @@ import { NotFoundError } from '../shared/errors';
 import { idempotentCreate } from './idempotency';
 import { answerCached, type ListCache } from './list-cache';
 import { on } from './contract-routes';
+import { expectedRevisionOf, setRevisionETag } from './concurrency';
 import { commandContext } from './request-context';
 import { isUuid } from './validation';
 
@@ -57,14 +58,18 @@ export function documentRoutes<
     present(await options.service.create(prepare(body), commandContext(ctx))),
   );
 
+  // PUT and DELETE take the If-Match of the version the admin opened: a save in between makes them a 412.
   on(router, api.update, requireAdmin, async ({ params, body }, ctx) => {
     const id = knownId((params as { id: string }).id);
-    return present(await options.service.update(id, body as Partial<F>, commandContext(ctx)));
+    const expected = expectedRevisionOf(ctx);
+    const { document, revision } = await options.service.updateAt(id, body as Partial<F>, commandContext(ctx), expected);
+    setRevisionETag(ctx, revision);
+    return present(document);
   });
 
   on(router, api.remove, requireAdmin, async ({ params }, ctx) => {
     const id = knownId((params as { id: string }).id);
-    await options.service.remove(id, commandContext(ctx));
+    await options.service.remove(id, commandContext(ctx), undefined, expectedRevisionOf(ctx));
     return { id, deleted: true as const };
   });
   return router;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_SCHEMA_VERSIONS, FORUM_EVENT_SCHEMA_VERSIONS, type Actor, type DomainEvent } from '@mello/contracts';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent } from '../event-store/port';
-import { ConflictError } from './errors';
+import { ConflictError, PreconditionFailedError } from './errors';
 
 /** Who asked and within which request: becomes every event's metadata. */
 export type CommandContext = {
@@ -21,6 +21,21 @@ export type Decider<State, Command, Event extends DomainEvent> = {
 };
 
 export type Loaded<State> = { state: State; expectedRevision: ExpectedRevision };
+
+/**
+ * The revision the client's edit was based on (its If-Match) and the 412 message naming the thing. When given,
+ * the append expects exactly that revision, so a save made after someone else's is refused atomically by the store.
+ */
+export type IfMatchRevision = { revision: number; staleMessage: string };
+
+/** The stream revision a state loaded at `expected` reaches after `appended` more events (-1: no stream yet). */
+export const revisionAfter = (expected: ExpectedRevision, appended: number): number =>
+  (typeof expected === 'number' ? expected : -1) + appended;
+
+/** Refuses an edit based on another revision than the one loaded (checked again by the append itself). */
+export function checkIfMatch(loaded: Loaded<unknown>, ifMatch: IfMatchRevision | undefined): void {
+  if (ifMatch && loaded.expectedRevision !== ifMatch.revision) throw new PreconditionFailedError(ifMatch.staleMessage);
+}
 
 export const CONCURRENT_EDIT_MESSAGE = 'Någon annan ändrade detta samtidigt. Ladda om sidan och försök igen.';
 
@@ -66,28 +81,35 @@ export async function appendDecision(
   events: readonly DomainEvent[],
   expectedRevision: ExpectedRevision,
   context: CommandContext,
+  ifMatch?: IfMatchRevision,
 ): Promise<LogPosition | null> {
   if (events.length === 0) return null;
   try {
     const result = await store.appendToStream(streamName, toNewEvents(events, context), { expectedRevision });
     return result.position;
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(CONCURRENT_EDIT_MESSAGE);
+    // With If-Match the client said which version it edited: a save in between is that version gone stale (412).
+    if (error instanceof WrongExpectedRevisionError) throw ifMatch ? new PreconditionFailedError(ifMatch.staleMessage) : new ConflictError(CONCURRENT_EDIT_MESSAGE);
     throw error;
   }
 }
 
-/** Load, decide, append: one command against one stream. */
+/**
+ * Load, decide, append: one command against one stream. With `ifMatch` the stream must still be at the client's
+ * revision (412 otherwise, nothing appended); `revision` is the stream's revision after the command.
+ */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
   streamName: string,
   decider: Decider<State, Command, Event>,
   command: Command,
   context: CommandContext,
-): Promise<{ state: State; events: Event[]; position: LogPosition | null }> {
+  ifMatch?: IfMatchRevision,
+): Promise<{ state: State; events: Event[]; position: LogPosition | null; revision: number }> {
   const loaded = await loadAggregate(store, streamName, decider);
   const events = decider.decide(command, loaded.state);
-  const position = await appendDecision(store, streamName, events, loaded.expectedRevision, context);
+  checkIfMatch(loaded, ifMatch);
+  const position = await appendDecision(store, streamName, events, loaded.expectedRevision, context, ifMatch);
   const state = events.reduce(decider.evolve, loaded.state);
-  return { state, events, position };
+  return { state, events, position, revision: revisionAfter(loaded.expectedRevision, events.length) };
 }

@@ -6,7 +6,7 @@ import type { FieldIssue } from '@mello/contracts';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly issues?: FieldIssue[],
     readonly headers: Record<string, string> = {},
@@ -43,6 +43,16 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string, issues?: FieldIssue[]) {
     super(409, message, issues);
+  }
+}
+
+/**
+ * The request's If-Match names a revision the document has moved past: someone else saved in between. Nothing
+ * was appended; the client fetches the newer version and lets its user choose (docs/event-sourcing.md).
+ */
+export class PreconditionFailedError extends AppError {
+  constructor(message: string) {
+    super(412, message);
   }
 }
 

@@ -31,6 +31,11 @@ export type RouteContract = {
   summary: string;
   /** The form's Swedish names of the body's fields: a 400 names a field as the form labels it. */
   labels?: Readonly<Record<string, string>>;
+  /**
+   * Headers the call takes or answers beyond the usual ones (`If-Match` in, `ETag` out: http/concurrency.ts). A
+   * response header named here is checked in tests like the body (contract-routes.ts).
+   */
+  headers?: { request?: readonly string[]; response?: readonly string[] };
 };
 
 /** Declares a contract, keeping its literal types (method, path) for the derived types below. */

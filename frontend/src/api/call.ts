@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { urlOf, type ResponseOf, type RouteContract, type RouteInput } from '@mello/contracts';
-import { ApiError, apiRequest } from './http';
+import { ApiError, apiExchange, apiRequest } from './http';
 
 /** The call's input, optional when the contract has no path parameters and no body. */
 export type CallArgs<R extends RouteContract> = object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
@@ -24,6 +24,16 @@ async function send(contract: RouteContract, input: AnyInput = {}): Promise<unkn
  */
 export function callRoute<R extends RouteContract>(contract: R, ...[input]: CallArgs<R>): Promise<ResponseOf<R>> {
   return send(contract, input as AnyInput | undefined) as Promise<ResponseOf<R>>;
+}
+
+/**
+ * A call whose answer carries an ETag (a single document's revision: contracts/src/http/concurrency.ts), answered
+ * with it, so an edit form can send it back in If-Match.
+ */
+export async function callWithETag<R extends RouteContract>(contract: R, ...[input]: CallArgs<R>): Promise<{ data: ResponseOf<R>; etag: string | null }> {
+  const given = (input ?? {}) as AnyInput;
+  const answer = await apiExchange(urlOf(contract, given), { method: contract.method, ...(given.headers ? { headers: given.headers } : {}) });
+  return { data: contract.response.parse(answer.body) as ResponseOf<R>, etag: answer.headers.get('ETag') };
 }
 
 /** The same call, with a 404 answered as null (a not-found view rather than an error). */

@@ -43,6 +43,11 @@ export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown };
  * route's contract in call.ts, never cast.
  */
 export async function apiRequest(path: string, init: ApiInit = {}): Promise<unknown> {
+  return (await apiExchange(path, init)).body;
+}
+
+/** The same, with the answer's headers (an ETag: call.ts, callWithETag). */
+export async function apiExchange(path: string, init: ApiInit = {}): Promise<{ body: unknown; headers: Headers }> {
   const { json, headers, ...rest } = init;
   const hasBody = json !== undefined;
   let response: Response;
@@ -58,7 +63,7 @@ export async function apiRequest(path: string, init: ApiInit = {}): Promise<unkn
   }
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
-  return text ? (JSON.parse(text) as unknown) : null;
+  return { body: text ? (JSON.parse(text) as unknown) : null, headers: response.headers };
 }
 
 /** @deprecated Being replaced by callRoute (call.ts): a cast the contract does not check. */

@@ -3,6 +3,7 @@ import { documentProjection } from '../document-projection';
 export const yearsProjection = documentProjection({
   name: 'years',
   table: 'years',
+  revision: true,
   events: { created: 'YearCreated', updated: 'YearUpdated', deleted: 'YearDeleted' },
   columns: [{ name: 'year', type: 'integer', value: (fields) => fields.year }],
 });
@@ -10,6 +11,7 @@ export const yearsProjection = documentProjection({
 export const videosProjection = documentProjection({
   name: 'videos',
   table: 'videos',
+  revision: true,
   events: { created: 'VideoCreated', updated: 'VideoUpdated', deleted: 'VideoDeleted' },
   // By year: an entry's videos are the videos of its year that match it (lineups/video-entry-match.ts).
   columns: [{ name: 'year', type: 'integer', value: (fields) => fields.year }],
@@ -18,6 +20,7 @@ export const videosProjection = documentProjection({
 export const articlesProjection = documentProjection({
   name: 'articles',
   table: 'articles',
+  revision: true,
   events: { created: 'ArticleCreated', updated: 'ArticleUpdated', deleted: 'ArticleDeleted' },
   columns: [
     { name: 'slug', type: 'text', value: (fields) => fields.slug },

@@ -13,6 +13,20 @@ export async function listYearsJson(db: CommonQueryMethods): Promise<string> {
   return (await db.one(sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY year DESC), '[]')::text AS body FROM ${table('years')}`)).body;
 }
 
+const withRevision = z.object({ body: z.string(), revision: z.number() });
+/** A document's JSON text and its stream revision (its ETag), read from one row so the two always agree. */
+export type JsonWithRevision = z.infer<typeof withRevision>;
+
+/** GET /api/years/by-year/{year}: the year and its revision, or null. */
+export async function yearByNumberWithRevision(db: CommonQueryMethods, year: number): Promise<JsonWithRevision | null> {
+  return db.maybeOne(sql.type(withRevision)`SELECT doc::text AS body, revision FROM ${table('years')} WHERE year = ${year} LIMIT 1`);
+}
+
+/** GET /api/articles/{id}: the article and its revision, or null. */
+export async function articleByIdWithRevision(db: CommonQueryMethods, id: string): Promise<JsonWithRevision | null> {
+  return db.maybeOne(sql.type(withRevision)`SELECT doc::text AS body, revision FROM ${table('articles')} WHERE id = ${id}`);
+}
+
 export async function yearByNumberJson(db: CommonQueryMethods, year: number): Promise<string | null> {
   const row = await db.maybeOne(sql.type(jsonText)`SELECT doc::text AS body FROM ${table('years')} WHERE year = ${year} LIMIT 1`);
   return row?.body ?? null;

@@ -65,8 +65,8 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
       };
       const texts = forumSearchTexts(d);
       await tx.query(sql.unsafe`
-        INSERT INTO ${posts} (id, created_position, created_at, category, entry_id, doc, names_text, body_text)
-        VALUES (${d.postId}, ${event.position}, ${d.createdAt}, ${d.category}, ${d.entryId}, ${sql.jsonb(doc as SerializableValue)}, ${texts.names_text}, ${texts.body_text})
+        INSERT INTO ${posts} (id, created_position, created_at, category, entry_id, doc, names_text, body_text, revision)
+        VALUES (${d.postId}, ${event.position}, ${d.createdAt}, ${d.category}, ${d.entryId}, ${sql.jsonb(doc as SerializableValue)}, ${texts.names_text}, ${texts.body_text}, ${event.streamRevision})
         ON CONFLICT (id) DO NOTHING`);
       return;
     }
@@ -89,7 +89,7 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
       await tx.query(sql.unsafe`
         UPDATE ${posts}
            SET doc = doc || ${sql.jsonb(fields as SerializableValue)}, category = ${d.category},
-               names_text = ${texts.names_text}, body_text = ${texts.body_text}
+               names_text = ${texts.names_text}, body_text = ${texts.body_text}, revision = ${event.streamRevision}
          WHERE id = ${d.postId}`);
       return;
     }

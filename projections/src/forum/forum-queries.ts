@@ -11,6 +11,13 @@ export async function forumPostJson(db: CommonQueryMethods, postId: string): Pro
   return row?.body ?? null;
 }
 
+const withRevision = z.object({ body: z.string(), revision: z.number() });
+
+/** The post with its stream revision (the ETag of GET /api/forum/posts/:id), from the same row. */
+export async function forumPostWithRevision(db: CommonQueryMethods, postId: string): Promise<{ body: string; revision: number } | null> {
+  return db.maybeOne(sql.type(withRevision)`SELECT doc::text AS body, revision FROM ${table('forum_posts')} WHERE id = ${postId}`);
+}
+
 /** Whether a post is live: a deleted post's row is gone from the read model. */
 export async function forumPostExists(db: CommonQueryMethods, postId: string): Promise<boolean> {
   return db.exists(sql.unsafe`SELECT 1 FROM ${table('forum_posts')} WHERE id = ${postId}`);

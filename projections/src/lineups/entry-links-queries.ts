@@ -66,6 +66,15 @@ export async function videoByIdJson(db: CommonQueryMethods, id: string): Promise
   return JSON.stringify(await withEntry(db, doc as unknown as Video));
 }
 
+const docWithRevision = z.object({ doc: z.unknown(), revision: z.number() });
+
+/** GET /api/videos/{id} with the video's stream revision (its ETag), read from the same row; null when unknown. */
+export async function videoByIdWithRevision(db: CommonQueryMethods, id: string): Promise<{ body: string; revision: number } | null> {
+  const row = await db.maybeOne(sql.type(docWithRevision)`SELECT doc, revision FROM ${t('videos')} WHERE id = ${id}`);
+  if (row === null) return null;
+  return { body: JSON.stringify(await withEntry(db, row.doc as Video)), revision: row.revision };
+}
+
 const refRow = z.object({ id: z.string(), year: z.number(), artist: z.string(), song: z.string(), artistSlug: z.string() });
 
 /** An entry as others point at it, or null when there is no such entry. */

@@ -1,6 +1,7 @@
 import { videoApi, type VideoFields } from '@mello/contracts';
-import { listVideosJson, videoByIdJson, withEntry } from '@mello/projections';
+import { listVideosJson, videoByIdWithRevision, withEntry } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
+import { setRevisionETag } from '../../http/concurrency';
 import { jsonText, on } from '../../http/contract-routes';
 import { documentRoutes } from '../../http/document-routes';
 import { isUuid } from '../../http/validation';
@@ -21,10 +22,11 @@ export function videoRoutes(deps: { pool: DatabasePool; lists: ListCache; videos
     // The commands answer as GET does: the video with its entry (the read models have caught up by then).
     present: (video) => withEntry(deps.pool, video),
   });
-  on(router, videoApi.byId, async ({ params }) => {
-    const body = isUuid(params.id) ? await videoByIdJson(deps.pool, params.id) : null;
-    if (body === null) throw new NotFoundError(VIDEO_NOT_FOUND);
-    return jsonText(body);
+  on(router, videoApi.byId, async ({ params }, ctx) => {
+    const found = isUuid(params.id) ? await videoByIdWithRevision(deps.pool, params.id) : null;
+    if (found === null) throw new NotFoundError(VIDEO_NOT_FOUND);
+    setRevisionETag(ctx, found.revision);
+    return jsonText(found.body);
   });
   return router;
 }

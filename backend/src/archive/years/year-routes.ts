@@ -1,6 +1,7 @@
 import { yearApi, type YearFields } from '@mello/contracts';
-import { listYearsJson, yearByNumberJson } from '@mello/projections';
+import { listYearsJson, yearByNumberWithRevision } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
+import { setRevisionETag } from '../../http/concurrency';
 import { jsonText, on } from '../../http/contract-routes';
 import { documentRoutes } from '../../http/document-routes';
 import type { ListCache } from '../../http/list-cache';
@@ -17,11 +18,12 @@ export function yearRoutes(deps: { pool: DatabasePool; lists: ListCache; years: 
     service: deps.years,
     notFoundMessage: YEAR_NOT_FOUND,
   });
-  on(router, yearApi.byYear, async ({ params }) => {
-    const body = /^\d{1,4}$/.test(params.year) ? await yearByNumberJson(deps.pool, Number(params.year)) : null;
+  on(router, yearApi.byYear, async ({ params }, ctx) => {
+    const found = /^\d{1,4}$/.test(params.year) ? await yearByNumberWithRevision(deps.pool, Number(params.year)) : null;
     // The client recognises exactly this text (spec section 8).
-    if (body === null) throw new AppError(404, 'Year not found');
-    return jsonText(body);
+    if (found === null) throw new AppError(404, 'Year not found');
+    setRevisionETag(ctx, found.revision);
+    return jsonText(found.body);
   });
   return router;
 }

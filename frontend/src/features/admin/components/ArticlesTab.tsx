@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
-import type { Article, ArticleCreateInput } from '@mello/contracts';
 import { useArticles } from '../../../api/archive';
 import { articleCategoryLabel } from '../../../lib/badges';
 import { formatDate } from '../../../lib/dates';
 import { articlePayload, newArticleValues } from '../article-form';
-import { useCreateDocument } from '../document-api';
+import { invalidOrFailed, useCreateDocument } from '../document-api';
 import { fieldErrorsOf } from '../form-values';
 import { ArticleFormFields } from './ArticleFormFields';
 import { CreateFormCard } from './CreateFormCard';
@@ -15,13 +14,13 @@ import { DocumentList } from './DocumentList';
 export function ArticlesTab() {
   // Defaults are taken when the form opens (and again after each creation), so "now" is the admin's now.
   const [values, setValues] = useState(() => newArticleValues());
-  const create = useCreateDocument<ArticleCreateInput, Article>('article', () => setValues(newArticleValues()));
+  const create = useCreateDocument('article', () => setValues(newArticleValues()));
   const { data, isLoading } = useArticles();
   return (
     <Stack gap="8">
-      <CreateFormCard title="Lägg till artikel" submitLabel="Skapa artikel" pending={create.isPending} error={create.error}
-        onSubmit={() => create.mutate(articlePayload(values, 'create'))}>
-        <ArticleFormFields mode="create" values={values} errors={fieldErrorsOf(create.error, 'slug')} onChange={setValues} />
+      <CreateFormCard title="Lägg till artikel" submitLabel="Skapa artikel" pending={create.isPending} error={invalidOrFailed(create)}
+        onSubmit={() => create.submit(articlePayload(values, 'create'))}>
+        <ArticleFormFields mode="create" values={values} errors={{ ...fieldErrorsOf(create.error, 'slug'), ...create.formErrors }} onChange={setValues} />
       </CreateFormCard>
       <DocumentList
         kind="article"

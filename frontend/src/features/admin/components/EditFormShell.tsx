@@ -21,10 +21,12 @@ type Props = {
   children: React.ReactNode;
   /** What the page edits apart from the form, below it (the year's lineup): outside the form, saved on its own. */
   below?: React.ReactNode;
+  /** Shown above the form (a save refused because someone else saved first: EditConflict). */
+  notice?: React.ReactNode;
 };
 
 /** An edit page's frame: heading, a link to the item's 'Historik', the form, 'Avbryt' and 'Spara ändringar'. */
-export function EditFormShell({ heading, subject, kind, id, cancelTo, pending, error, onSubmit, children, below }: Props) {
+export function EditFormShell({ heading, subject, kind, id, cancelTo, pending, error, onSubmit, children, below, notice }: Props) {
   const formRef = useFocusFirstInvalid(error);
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,6 +50,7 @@ export function EditFormShell({ heading, subject, kind, id, cancelTo, pending, e
             </RouterLink>
           </Button>
         </Flex>
+        {notice}
         <Card.Root bg="bg.panel" borderColor="border">
           <Card.Body p={{ base: '5', md: '8' }}>
             {/* noValidate: the server's Swedish messages stand next to the fields (the browser's own follow its language). */}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
-import type { Year, YearCreateInput } from '@mello/contracts';
 import { useYears } from '../../../api/archive';
-import { useCreateDocument } from '../document-api';
+import { invalidOrFailed, useCreateDocument } from '../document-api';
 import { fieldErrorsOf } from '../form-values';
 import { newYearValues, yearCreatePayload, type YearCreateValues } from '../year-form';
 import { CreateFormCard } from './CreateFormCard';
@@ -13,13 +12,13 @@ import { YearFormFields } from './YearFormFields';
 /** The År tab: 'Lägg till år' (current year, not a classic; facts and controversies comma-separated), then the list. */
 export function YearsTab() {
   const [values, setValues] = useState(newYearValues);
-  const create = useCreateDocument<YearCreateInput, Year>('year', () => setValues(newYearValues()));
+  const create = useCreateDocument('year', () => setValues(newYearValues()));
   const { data, isLoading } = useYears();
-  const errors = fieldErrorsOf(create.error, 'year');
+  const errors = { ...fieldErrorsOf(create.error, 'year'), ...create.formErrors };
   const set = (key: 'facts' | 'controversies') => (text: string) => setValues({ ...values, [key]: text } as YearCreateValues);
   return (
     <Stack gap="8">
-      <CreateFormCard title="Lägg till år" submitLabel="Skapa år" pending={create.isPending} error={create.error} onSubmit={() => create.mutate(yearCreatePayload(values))}>
+      <CreateFormCard title="Lägg till år" submitLabel="Skapa år" pending={create.isPending} error={invalidOrFailed(create)} onSubmit={() => create.submit(yearCreatePayload(values))}>
         <YearFormFields values={values} errors={errors} onChange={setValues}>
           <TextField label="Intressanta fakta" rows={2} value={values.facts} onChange={set('facts')} error={errors.facts}
             helper="Separera med kommatecken." />

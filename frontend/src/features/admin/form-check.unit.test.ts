@@ -1,0 +1,31 @@
+import { ARTICLE_FIELD_LABELS, ArticleCreateInputSchema, YEAR_FIELD_LABELS } from '@mello/contracts';
+import { describe, expect, it } from 'vitest';
+import { articlePayload, newArticleValues } from './article-form';
+import { checkForm, conflictRows } from './form-check';
+
+describe('checkForm', () => {
+  it('refuses an empty required field, naming it as the form labels it', () => {
+    const values = { ...newArticleValues(), title: 'Titel', content: 'Text', author: 'Anna' };
+    const check = checkForm(ArticleCreateInputSchema, articlePayload(values, 'create'), ARTICLE_FIELD_LABELS);
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(Object.keys(check.errors)).toContain('excerpt');
+    expect(check.summary).toMatch(/^Ingress: /);
+    expect(check.summary).not.toMatch(/excerpt/);
+  });
+});
+
+describe('conflictRows', () => {
+  it('lists only the differing fields, labelled, in the form order', () => {
+    const rows = conflictRows(
+      { winner: 'ABBA', song: 'Waterloo', facts: ['a'], isClassic: true },
+      { winner: 'Abba', song: 'Waterloo', facts: [], isClassic: false },
+      YEAR_FIELD_LABELS,
+    );
+    expect(rows).toEqual([
+      { field: 'winner', label: 'Vinnare', mine: 'ABBA', theirs: 'Abba' },
+      { field: 'facts', label: 'Intressanta fakta', mine: 'a', theirs: '—' },
+      { field: 'isClassic', label: 'Klassiker', mine: 'Ja', theirs: 'Nej' },
+    ]);
+  });
+});
