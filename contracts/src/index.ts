@@ -14,6 +14,7 @@ export * from './archive/events';
 export * from './auth/auth';
 export * from './search/search';
 export * from './forum/forum';
+export * from './forum/forum-api';
 export * from './forum/events';
 export * from './forum/live';
 export * from './seo/page-meta';

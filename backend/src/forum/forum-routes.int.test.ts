@@ -105,6 +105,15 @@ describe('POST /api/forum/posts', () => {
     expect(await backend.store.headPosition()).toBe(head);
   });
 
+  it('names a refused field as the forms label it (the contract\'s labels)', async () => {
+    const post = await author.post('/api/forum/posts', validPost({ title: 'Kort' }));
+    expect(post.body.error).toBe('Ogiltiga uppgifter – Titel (title): Titel måste vara minst 5 tecken');
+    const created = await createPost(author);
+    const reply = await member.post(`/api/forum/posts/${created.id}/replies`, { content: '   ' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('Ogiltiga uppgifter – Ditt svar (content): Svaret får inte vara tomt');
+  });
+
   it('refuses a body that is not an object, and anonymous callers before validating', async () => {
     expect((await author.post('/api/forum/posts', [validPost()])).status).toBe(400);
     expect((await author.request('POST', '/api/forum/posts', { body: '{"title":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
@@ -122,6 +131,9 @@ describe('GET, PUT and DELETE /api/forum/posts/{id}', () => {
       expect(reply.body).toEqual({ error: 'Inlägg hittades inte' });
     }
     expect((await admin.put(`/api/forum/posts/${UNKNOWN}`, { title: 'Finns inte alls' })).status).toBe(404);
+    // A malformed id is a missing post whatever the body: the id is checked before the body is validated.
+    expect((await admin.put('/api/forum/posts/inte-ett-id', { title: 'x' })).body).toEqual({ error: 'Inlägg hittades inte' });
+    expect((await admin.post('/api/forum/posts/inte-ett-id/replies', { content: '' })).status).toBe(404);
     expect((await admin.delete(`/api/forum/posts/${UNKNOWN}`)).status).toBe(404);
   });
 

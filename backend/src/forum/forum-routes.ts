@@ -1,28 +1,32 @@
 import Router from '@koa/router';
-import {
-  ForumPostCreateInputSchema,
-  ForumPostEditInputSchema,
-  ForumReplyInputSchema,
-  POST_NOT_FOUND_MESSAGE,
-  REPLY_NOT_FOUND_MESSAGE,
-} from '@mello/contracts';
+import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, forumApi, type ForumPost } from '@mello/contracts';
 import { forumPostJson, forumPostWithRevision, forumRepliesJson, likedTargetIds } from '@mello/projections';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
 import { expectedRevisionOf, setRevisionETag } from '../http/concurrency';
+import { jsonText, on } from '../http/contract-routes';
 import { idempotentCreate } from '../http/idempotency';
 import { commandContext } from '../http/request-context';
-import { isUuid, parseBody } from '../http/validation';
+import { isUuid } from '../http/validation';
 import { NotFoundError, UnauthorizedError } from '../shared/errors';
 import type { ForumService } from './forum-service';
 import type { ForumActor } from './post';
 import type { ViewCounter } from './view-counter';
 
-const knownId = (id: string | undefined, message: string) => {
-  if (!id || !isUuid(id)) throw new NotFoundError(message);
-  return id;
-};
+/**
+ * An `:id` that cannot be a post's or reply's id is that item not found (404 with the spec's message), checked
+ * before the body is validated: a malformed id with a bad body is still a 404, as an unknown one is.
+ */
+const knownId =
+  (message: string): Middleware =>
+  async (ctx, next) => {
+    const id = (ctx.params as { id?: string }).id;
+    if (!id || !isUuid(id)) throw new NotFoundError(message);
+    await next();
+  };
+const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
+const knownReply = knownId(REPLY_NOT_FOUND_MESSAGE);
 
 function forumActor(ctx: Context): ForumActor {
   const user = currentUser(ctx);
@@ -31,91 +35,73 @@ function forumActor(ctx: Context): ForumActor {
   return { userId: user.id, name: user.publicName, isAdmin: user.isAdmin };
 }
 
-const json = (ctx: Context, body: string, status = 200) => {
-  ctx.status = status;
-  ctx.type = 'json';
-  ctx.body = body;
-};
-
 /**
- * The forum calls of spec section 7. Reads come from the forum read models; every write is a command
- * (forum-service.ts) and needs a signed-in member; who may change what is decided with the post or reply.
+ * The forum calls of spec section 7, registered from their contracts (contracts/src/forum/forum-api.ts). Reads
+ * come from the forum read models; every write is a command (forum-service.ts) and needs a signed-in member
+ * (checked before the body is validated); who may change what is decided with the post or reply.
  * The list itself is GET /api/search/forum (search-routes.ts).
  */
 export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; views: ViewCounter }): Router {
   const { pool, forum, views } = deps;
-  const router = new Router({ prefix: '/api/forum' });
+  const router = new Router();
   // The creates take an Idempotency-Key (a retried or double-sent post or reply is made once); likes need none.
   const idempotent = idempotentCreate(pool);
-  /** A post as stored, plus the views counted here and not yet flushed to the log (as every reader is shown). */
-  const withPendingViews = (postId: string, body: string) => {
-    const post = JSON.parse(body) as { views: number };
+  /**
+   * A post as stored, plus the views counted here and not yet flushed to the log (as every reader is shown). The
+   * read model's JSON is a ForumPost (checked against the contract in the tests).
+   */
+  const withPendingViews = (postId: string, body: string): ForumPost => {
+    const post = JSON.parse(body) as ForumPost;
     return { ...post, views: post.views + views.pendingFor(postId) };
   };
 
-  router.post('/posts', requireUser, idempotent, async (ctx) => {
-    const input = parseBody(ForumPostCreateInputSchema, ctx.request.body);
-    json(ctx, await forum.createPost(input, forumActor(ctx), commandContext(ctx)), 201);
-  });
+  on(router, forumApi.createPost, requireUser, idempotent, async ({ body }, ctx) =>
+    jsonText(await forum.createPost(body, forumActor(ctx), commandContext(ctx))),
+  );
 
-  router.get('/posts/:id', async (ctx) => {
-    const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    const found = await forumPostWithRevision(pool, postId);
+  on(router, forumApi.post, knownPost, async ({ params }, ctx) => {
+    const found = await forumPostWithRevision(pool, params.id);
     if (found === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
     setRevisionETag(ctx, found.revision);
     const { body } = found;
     // A viewer is the signed-in member or, for visitors, the address: a reload within the window is not a view.
-    views.record(postId, currentUser(ctx)?.id ?? `ip:${ctx.ip}`);
-    ctx.body = withPendingViews(postId, body);
+    views.record(params.id, currentUser(ctx)?.id ?? `ip:${ctx.ip}`);
+    return withPendingViews(params.id, body);
   });
 
-  router.put('/posts/:id', requireUser, async (ctx) => {
-    const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    const input = parseBody(ForumPostEditInputSchema, ctx.request.body);
+  on(router, forumApi.editPost, requireUser, knownPost, async ({ params, body }, ctx) => {
     // If-Match: the revision the edit form opened (a save in between is a 412).
-    const saved = await forum.editPostAt(postId, input, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
+    const saved = await forum.editPostAt(params.id, body, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
     setRevisionETag(ctx, saved.revision);
-    ctx.body = withPendingViews(postId, saved.body);
+    return withPendingViews(params.id, saved.body);
   });
 
-  router.delete('/posts/:id', requireUser, async (ctx) => {
-    const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    await forum.deletePost(postId, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
-    ctx.body = { id: postId, deleted: true };
+  on(router, forumApi.deletePost, requireUser, knownPost, async ({ params }, ctx) => {
+    await forum.deletePost(params.id, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
+    return { id: params.id, deleted: true as const };
   });
 
-  router.get('/posts/:id/replies', async (ctx) => {
-    const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    if ((await forumPostJson(pool, postId)) === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-    json(ctx, await forumRepliesJson(pool, postId));
+  on(router, forumApi.replies, knownPost, async ({ params }) => {
+    if ((await forumPostJson(pool, params.id)) === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+    return jsonText(await forumRepliesJson(pool, params.id));
   });
 
-  router.post('/posts/:id/replies', requireUser, idempotent, async (ctx) => {
-    const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    const { content } = parseBody(ForumReplyInputSchema, ctx.request.body);
-    json(ctx, await forum.postReply(postId, content, forumActor(ctx), commandContext(ctx)), 201);
-  });
+  on(router, forumApi.createReply, requireUser, idempotent, knownPost, async ({ params, body }, ctx) =>
+    jsonText(await forum.postReply(params.id, body.content, forumActor(ctx), commandContext(ctx))),
+  );
 
-  router.post('/posts/:id/like', requireUser, async (ctx) => {
-    const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    ctx.body = await forum.likePost(postId, forumActor(ctx), commandContext(ctx));
-  });
+  on(router, forumApi.likePost, requireUser, knownPost, async ({ params }, ctx) => forum.likePost(params.id, forumActor(ctx), commandContext(ctx)));
 
   /** Beyond the spec: which of this post and its replies the signed-in member has liked (to show them liked). */
-  router.get('/posts/:id/my-likes', requireUser, async (ctx) => {
-    const postId = knownId(ctx.params.id, POST_NOT_FOUND_MESSAGE);
-    ctx.body = { likedIds: await likedTargetIds(pool, forumActor(ctx).userId, postId) };
-  });
+  on(router, forumApi.myLikes, requireUser, knownPost, async ({ params }, ctx) => ({
+    likedIds: await likedTargetIds(pool, forumActor(ctx).userId, params.id),
+  }));
 
-  router.post('/replies/:id/like', requireUser, async (ctx) => {
-    const replyId = knownId(ctx.params.id, REPLY_NOT_FOUND_MESSAGE);
-    ctx.body = await forum.likeReply(replyId, forumActor(ctx), commandContext(ctx));
-  });
+  on(router, forumApi.likeReply, requireUser, knownReply, async ({ params }, ctx) => forum.likeReply(params.id, forumActor(ctx), commandContext(ctx)));
 
-  router.delete('/replies/:id', requireUser, async (ctx) => {
-    const replyId = knownId(ctx.params.id, REPLY_NOT_FOUND_MESSAGE);
-    await forum.deleteReply(replyId, forumActor(ctx), commandContext(ctx));
-    ctx.body = { id: replyId, deleted: true };
+  on(router, forumApi.deleteReply, requireUser, knownReply, async ({ params }, ctx) => {
+    await forum.deleteReply(params.id, forumActor(ctx), commandContext(ctx));
+    return { id: params.id, deleted: true as const };
   });
 
   return router;

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { FORUM_ENTRY_NOT_FOUND_MESSAGE, POST_NOT_FOUND_MESSAGE, STALE_EDIT_MESSAGES, REPLY_NOT_FOUND_MESSAGE, type ForumPostCreateInput, type ForumPostEditInput } from '@mello/contracts';
+import {
+  FORUM_ENTRY_NOT_FOUND_MESSAGE,
+  POST_NOT_FOUND_MESSAGE,
+  REPLY_NOT_FOUND_MESSAGE,
+  STALE_EDIT_MESSAGES,
+  type ForumPostCreateInput,
+  type ForumPostEditInput,
+  type ForumPostLiked,
+  type ForumReplyLiked,
+} from '@mello/contracts';
 import { entryRefView, forumPostJson, forumReplyJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
@@ -87,7 +96,7 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       await settle(result.position);
     },
 
-    async likePost(postId: string, by: ForumActor, context: CommandContext): Promise<{ postId: string; likes: number; liked: true }> {
+    async likePost(postId: string, by: ForumActor, context: CommandContext): Promise<ForumPostLiked> {
       const { state } = await loadPost(postId);
       const target = { live: state.status === 'active', authorId: state.status === 'none' ? null : state.post.authorId };
       const events = decidePostLike(target, { postId, userId: by.userId, now: now() });
@@ -96,7 +105,7 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       return { postId, likes: post.likes, liked: true };
     },
 
-    async likeReply(replyId: string, by: ForumActor, context: CommandContext): Promise<{ replyId: string; postId: string; likes: number; liked: true }> {
+    async likeReply(replyId: string, by: ForumActor, context: CommandContext): Promise<ForumReplyLiked> {
       const { state } = await loadReply(replyId);
       const postId = state.status === 'none' ? null : state.reply.postId;
       const postIsLive = postId !== null && (await loadPost(postId)).state.status === 'active';

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { DELETE_HEADERS, EDIT_HEADERS, ITEM_HEADERS } from '../http/concurrency';
 import { DeletedSchema, route } from '../http/route';
 import { ArticleCreateInputSchema, ArticleSchema, ArticleUpdateInputSchema } from './articles';
 import { VideoViewSchema } from './entry-links';
 import { VideoCreateInputSchema, VideoUpdateInputSchema } from './videos';
 import { YearCreateInputSchema, YearSchema, YearUpdateInputSchema } from './years';
 
-/** An edit sends back the ETag it opened (If-Match) and answers the new one (http/concurrency.ts). */
-const EDIT_HEADERS = { request: ['If-Match'], response: ['ETag'] } as const;
-/** A single document's GET answers its revision as an ETag. */
-const ITEM_HEADERS = { response: ['ETag'] } as const;
 
 /**
  * Each admin form's Swedish names of its fields, as the form labels them: the form's fields take their labels from
@@ -97,7 +94,7 @@ function documentApi<
       path: `${prefix}/:id`,
       response: DeletedSchema,
       summary: `Tar bort ${noun} (admin; If-Match: den version som öppnades, annars 412)`,
-      headers: { request: ['If-Match'] },
+      headers: DELETE_HEADERS,
     }),
   };
 }

@@ -29,3 +29,10 @@ export const STALE_EDIT_MESSAGES = {
   article: 'Någon annan har ändrat artikeln sedan du öppnade den. Jämför med den nya versionen innan du sparar.',
   forumPost: 'Någon annan har ändrat inlägget sedan du öppnade det. Jämför med den nya versionen innan du sparar.',
 } as const;
+
+/** The headers of an edit (contracts' `headers`): it takes If-Match and answers the new ETag. */
+export const EDIT_HEADERS = { request: ['If-Match'], response: ['ETag'] } as const;
+/** A delete takes If-Match. */
+export const DELETE_HEADERS = { request: ['If-Match'] } as const;
+/** A single document's GET answers its revision as an ETag. */
+export const ITEM_HEADERS = { response: ['ETag'] } as const;

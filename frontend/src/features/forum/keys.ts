@@ -1,11 +1,13 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { FORUM_CATEGORIES } from '@mello/contracts';
+import { FORUM_CATEGORIES, forumApi } from '@mello/contracts';
+import { routeKey } from '../../api/call';
 import type { ForumCategoryFilter, ListFilter } from '../../live/forum-cache';
 
 /**
  * React Query keys of the forum. The list key is the one `api/search.ts` uses for GET /api/search/forum (same
  * endpoint, same answer), so the search page's forum hits and the forum list share one cache and both follow
- * live changes.
+ * live changes. That call is the search's (its contract comes with the search feature), so its key root is still
+ * written here; the post's keys derive from the forum's contracts (api/call.ts: the parts joined by '/' are the URL).
  */
 export const FORUM_LIST_ROOT = '/api/search/forum';
 export const forumListKey = ({ q, category }: ListFilter) => [FORUM_LIST_ROOT, q.trim(), category] as const;
@@ -14,9 +16,11 @@ export const forumListKey = ({ q, category }: ListFilter) => [FORUM_LIST_ROOT, q
 export const PENDING_ROOT = 'forum-pending';
 export const pendingKey = ({ q, category }: ListFilter) => [PENDING_ROOT, q.trim(), category] as const;
 
-export const forumPostKey = (postId: string) => ['/api/forum/posts', postId] as const;
-export const forumRepliesKey = (postId: string) => ['/api/forum/posts', postId, 'replies'] as const;
-export const myLikesKey = (postId: string, userId: string) => ['/api/forum/posts', postId, 'my-likes', userId] as const;
+/** One post: ['/api/forum/posts', id]. Its replies and likes keys start with it, so invalidating it reaches them too. */
+export const forumPostKey = (postId: string) => routeKey(forumApi.post, { params: { id: postId } });
+export const forumRepliesKey = (postId: string) => routeKey(forumApi.replies, { params: { id: postId } });
+/** Per signed-in member (the answer is theirs): the URL's key, then whose likes they are. */
+export const myLikesKey = (postId: string, userId: string) => [...routeKey(forumApi.myLikes, { params: { id: postId } }), userId] as const;
 
 export const isCategoryFilter = (value: unknown): value is ForumCategoryFilter =>
   value === 'all' || (FORUM_CATEGORIES as readonly unknown[]).includes(value);

@@ -1,21 +1,20 @@
 import {
-  FIRST_CONTEST_YEAR,
-  FORUM_CONTENT_MAX,
-  FORUM_CONTENT_MIN,
   FORUM_TAG_MAX,
   FORUM_TAGS_MAX,
-  FORUM_TITLE_MAX,
-  FORUM_TITLE_MIN,
-  latestForumYear,
-  visibleLength,
+  ForumPostCreateInputSchema,
+  ForumPostEditInputSchema,
   type ForumCategory,
   type ForumPost,
+  type ForumPostCreateInput,
+  type ForumPostEditInput,
   type ForumPriority,
 } from '@mello/contracts';
+import { checkForm, type CheckedForm, type FieldErrors } from '../../lib/form-validation';
 
 /**
  * The new-post and edit forms (spec section 5; product decision 4: both use the same categories, priorities and
- * year bound). Values are kept as the inputs hold them (text), and turned into the API's input on submit.
+ * year bound). Values are kept as the inputs hold them (text); on submit they are checked with the contract's
+ * schemas (the server's own rules and Swedish messages) and the parsed value is what is sent.
  */
 export type PostFormValues = {
   title: string;
@@ -29,20 +28,9 @@ export type PostFormValues = {
   tags: string[];
 };
 
-export type PostFormField = 'title' | 'content' | 'year' | 'reward' | 'tags';
-export type PostFormErrors = Partial<Record<PostFormField, string>>;
-
-export type PostInput = {
-  title: string;
-  content: string;
-  category: ForumCategory;
-  priority: ForumPriority | null;
-  year: number | null;
-  reward: number;
-  tags: string[];
-  /** A new hunt's entry (the create call only: a post's entry is set when it is made). */
-  entryId?: string | null;
-};
+/** The fields a message can be shown under (the top-level keys of the post's body). */
+export type PostFormField = keyof PostFormValues | 'entryId' | '(form)';
+export type PostFormErrors = FieldErrors<PostFormField>;
 
 export const emptyPostForm = (category: ForumCategory = 'general'): PostFormValues => ({
   title: '',
@@ -65,47 +53,34 @@ export const formFromPost = (post: ForumPost): PostFormValues => ({
   tags: [...post.tags],
 });
 
-const WHOLE_NUMBER = /^\s*\d+\s*$/;
-
-/** The messages under the fields; the title and content ones are the spec's own words. */
-export function validatePostForm(values: PostFormValues, now: Date = new Date()): PostFormErrors {
-  const errors: PostFormErrors = {};
-  const title = values.title.trim();
-  const content = values.content.trim();
-  if (visibleLength(title) < FORUM_TITLE_MIN) errors.title = `Titel måste vara minst ${FORUM_TITLE_MIN} tecken`;
-  else if (title.length > FORUM_TITLE_MAX) errors.title = `Titeln får vara högst ${FORUM_TITLE_MAX} tecken`;
-  if (visibleLength(content) < FORUM_CONTENT_MIN) errors.content = `Innehåll måste vara minst ${FORUM_CONTENT_MIN} tecken`;
-  else if (content.length > FORUM_CONTENT_MAX) errors.content = `Innehållet får vara högst ${FORUM_CONTENT_MAX} tecken`;
-  if (values.year.trim() !== '') {
-    const latest = latestForumYear(now);
-    const year = Number(values.year);
-    if (!WHOLE_NUMBER.test(values.year) || year < FIRST_CONTEST_YEAR || year > latest) {
-      errors.year = `Året måste vara ett heltal mellan ${FIRST_CONTEST_YEAR} och ${latest}`;
-    }
-  }
-  if (!WHOLE_NUMBER.test(values.reward || '0')) errors.reward = 'Belöningen måste vara ett heltal, minst 0 kr';
-  if (values.tags.length > FORUM_TAGS_MAX) errors.tags = `Högst ${FORUM_TAGS_MAX} taggar`;
-  return errors;
-}
-
-export const hasErrors = (errors: PostFormErrors) => Object.keys(errors).length > 0;
-
 /** Edit mode: 'Spara ändringar' stays disabled while the title or the content is empty after trimming. */
 export const canSaveEdit = (values: Pick<PostFormValues, 'title' | 'content'>) =>
   values.title.trim() !== '' && values.content.trim() !== '';
 
-/** What is sent: trimmed texts, null for the empty optional choices, whole numbers, clean tags. */
-export function postInputFromForm(values: PostFormValues): PostInput {
+/**
+ * The body as the form holds it, for the contract to check: year and reward stay text (the schema reads whole
+ * numbers from text and names a wrong one), no priority is null, an emptied reward is 0 kr, tags are cleaned.
+ */
+function bodyFromForm(values: PostFormValues) {
+  const reward = values.reward.trim();
   return {
-    title: values.title.trim(),
-    content: values.content.trim(),
+    title: values.title,
+    content: values.content,
     category: values.category,
     priority: values.priority === '' ? null : values.priority,
-    year: values.year.trim() === '' ? null : Number(values.year),
-    reward: values.reward.trim() === '' ? 0 : Number(values.reward),
+    year: values.year.trim(),
+    reward: reward === '' ? 0 : reward,
     tags: cleanTags(values.tags),
   };
 }
+
+/** A new post (with the entry a hunt is about): the body to send, or the schema's message under each field. */
+export const checkNewPost = (values: PostFormValues, entryId: string | null = null): CheckedForm<ForumPostCreateInput, PostFormField> =>
+  checkForm(ForumPostCreateInputSchema, { ...bodyFromForm(values), entryId });
+
+/** An edit of every field of the form (a post's entry is set when it is made, so not here). */
+export const checkPostEdit = (values: PostFormValues): CheckedForm<ForumPostEditInput, PostFormField> =>
+  checkForm(ForumPostEditInputSchema, bodyFromForm(values));
 
 /**
  * Tags are free text: trimmed, no empty ones, no duplicates (spec section 5). Anything that is not a string is
@@ -139,7 +114,7 @@ export function addTag(tags: readonly string[], raw: string): AddTagResult {
 
 export const removeTag = (tags: readonly string[], tag: string) => tags.filter((item) => item !== tag);
 
-const FORM_FIELDS: readonly PostFormField[] = ['title', 'content', 'year', 'reward', 'tags'];
+const FORM_FIELDS: readonly PostFormField[] = ['title', 'content', 'category', 'priority', 'year', 'reward', 'tags'];
 
 /** The server's 400 answer (`{ error, issues: [{ path, message }] }`) as messages under the form's fields. */
 export function fieldErrorsFromServer(body: string): PostFormErrors {

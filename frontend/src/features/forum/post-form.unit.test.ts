@@ -1,9 +1,8 @@
-import type { ForumPost } from '@mello/contracts';
+import { latestForumYear, type ForumPost } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
-import { addTag, canSaveEdit, cleanTags, emptyPostForm, fieldErrorsFromServer, formFromPost, hasErrors, postInputFromForm, removeTag, validatePostForm } from './post-form';
+import { addTag, canSaveEdit, checkNewPost, checkPostEdit, cleanTags, emptyPostForm, fieldErrorsFromServer, formFromPost, removeTag } from './post-form';
 import { readersLabel, typingLabel } from './presence-text';
 
-const now = new Date('2026-06-01T12:00:00Z');
 const valid = { ...emptyPostForm(), title: 'Saknas: finalen 1962', content: 'Finns det en inspelning kvar?' };
 
 describe('tag input', () => {
@@ -22,38 +21,50 @@ describe('tag input', () => {
   });
 });
 
-describe('post form validation', () => {
-  it('accepts a valid post and turns it into the API input', () => {
-    expect(validatePostForm(valid, now)).toEqual({});
-    const input = postInputFromForm({ ...valid, title: '  Saknas: finalen 1962 ', priority: 'high', year: '1962', reward: '500', tags: ['VHS', ' vhs'] });
-    expect(input).toEqual({
-      title: 'Saknas: finalen 1962',
-      content: 'Finns det en inspelning kvar?',
-      category: 'general',
-      priority: 'high',
-      year: 1962,
-      reward: 500,
-      tags: ['VHS'],
+describe('post form validation (the contract\'s schemas)', () => {
+  it('accepts a valid post and answers the body to send', () => {
+    const checked = checkNewPost({ ...valid, title: '  Saknas: finalen 1962 ', priority: 'high', year: '1962', reward: '500', tags: ['VHS', ' vhs'] });
+    expect(checked).toEqual({
+      ok: true,
+      value: {
+        title: 'Saknas: finalen 1962',
+        content: 'Finns det en inspelning kvar?',
+        category: 'general',
+        priority: 'high',
+        year: 1962,
+        reward: 500,
+        tags: ['VHS'],
+        entryId: null,
+      },
     });
-    expect(postInputFromForm(valid)).toMatchObject({ priority: null, year: null, reward: 0, tags: [] });
+    expect(checkNewPost(valid)).toMatchObject({ ok: true, value: { priority: null, year: null, reward: 0, tags: [] } });
+    const entryId = '00000000-0000-4000-8000-000000000001';
+    expect(checkNewPost(valid, entryId)).toMatchObject({ ok: true, value: { entryId } });
   });
 
   it('uses the spec’s messages for short title and content (after trimming)', () => {
-    const errors = validatePostForm({ ...valid, title: '  abcd   ', content: ' kort ' }, now);
-    expect(errors).toEqual({ title: 'Titel måste vara minst 5 tecken', content: 'Innehåll måste vara minst 10 tecken' });
-    expect(hasErrors(errors)).toBe(true);
+    const checked = checkNewPost({ ...valid, title: '  abcd   ', content: ' kort ' });
+    expect(checked).toEqual({ ok: false, errors: { title: 'Titel måste vara minst 5 tecken', content: 'Innehåll måste vara minst 10 tecken' } });
+    expect(checkPostEdit({ ...valid, title: 'abc' })).toEqual({ ok: false, errors: { title: 'Titel måste vara minst 5 tecken' } });
   });
 
   it('bounds the year to 1958..the current year and wants whole numbers for year and reward', () => {
-    const yearError = 'Året måste vara ett heltal mellan 1958 och 2026';
-    expect(validatePostForm({ ...valid, year: '1957' }, now).year).toBe(yearError);
-    expect(validatePostForm({ ...valid, year: '2027' }, now).year).toBe(yearError);
-    expect(validatePostForm({ ...valid, year: '1999.5' }, now).year).toBe(yearError);
-    expect(validatePostForm({ ...valid, year: '1958' }, now)).toEqual({});
-    expect(validatePostForm({ ...valid, year: '2026' }, now)).toEqual({});
-    expect(validatePostForm({ ...valid, reward: '-1' }, now).reward).toBe('Belöningen måste vara ett heltal, minst 0 kr');
-    expect(validatePostForm({ ...valid, reward: '2.5' }, now).reward).toBeDefined();
-    expect(validatePostForm({ ...valid, reward: '' }, now)).toEqual({});
+    const latest = latestForumYear();
+    const errorsOf = (values: Partial<typeof valid>) => {
+      const checked = checkNewPost({ ...valid, ...values });
+      return checked.ok ? {} : checked.errors;
+    };
+    expect(errorsOf({ year: '1957' })).toEqual({ year: 'Måste vara minst 1958' });
+    expect(errorsOf({ year: String(latest + 1) })).toEqual({ year: `Året får vara högst ${latest}` });
+    expect(errorsOf({ year: '1999.5' })).toEqual({ year: 'Måste vara ett heltal' });
+    expect(errorsOf({ year: '1958' })).toEqual({});
+    expect(errorsOf({ year: String(latest) })).toEqual({});
+    expect(errorsOf({ reward: '-1' })).toEqual({ reward: 'Måste vara minst 0' });
+    expect(errorsOf({ reward: '2.5' })).toEqual({ reward: 'Måste vara ett heltal' });
+    expect(errorsOf({ reward: '' })).toEqual({});
+    // The edit form checks the same bounds (product decision 4), and an emptied reward is 0 kr as on create.
+    expect(checkPostEdit({ ...valid, year: String(latest + 1) })).toMatchObject({ ok: false, errors: { year: `Året får vara högst ${latest}` } });
+    expect(checkPostEdit({ ...valid, reward: '' })).toMatchObject({ ok: true, value: { reward: 0 } });
   });
 });
 

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../auth/current-user';
 import { showToast } from '../../../components/toaster';
 import { useCreatePost, useEntryRef } from '../api';
 import { CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
-import { emptyPostForm, fieldErrorsFromServer, hasErrors, postInputFromForm, validatePostForm, type PostFormErrors } from '../post-form';
+import { checkNewPost, emptyPostForm, fieldErrorsFromServer, type PostFormErrors } from '../post-form';
 import { PostFormFields } from './PostFormFields';
 
 type Props = {
@@ -26,8 +26,9 @@ type Props = {
 const FORM_ID = 'new-forum-post';
 
 /**
- * The new-post dialog (spec sections 2, 5, 8): validated on the client with the spec's messages, sent only when
- * signed in; on success it closes and resets. A draft survives closing with 'Avbryt'.
+ * The new-post dialog (spec sections 2, 5, 8): validated on the client with the contract's schema (the spec's
+ * messages), sent only when signed in and valid; on success it closes and resets. A draft survives closing with
+ * 'Avbryt'. A message for no field of the form (the hunt's entry, the whole body) is shown above the fields.
  */
 export function NewPostDialog({ open, onOpenChange, category, entryId = null }: Props) {
   const { user } = useCurrentUser();
@@ -59,10 +60,14 @@ export function NewPostDialog({ open, onOpenChange, category, entryId = null }: 
       noticeThenLogin(CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS.createPost);
       return;
     }
-    const found = validatePostForm(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    create.mutate({ ...postInputFromForm(values), entryId: entry?.id ?? null }, {
+    // Checked with the server's own schema: an invalid form shows the messages under its fields and sends nothing.
+    const checked = checkNewPost(values, entry?.id ?? null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    create.mutate(checked.value, {
       onSuccess: () => {
         prefilledFor.current = null;
         showToast({ title: 'Inlägg skapat!', description: 'Ditt inlägg är publicerat i forumet.', type: 'success' });

@@ -4,7 +4,7 @@ import type { ForumPost } from '@mello/contracts';
 import { ApiError, errorMessage } from '../../../api/http';
 import { showToast } from '../../../components/toaster';
 import { useUpdatePost } from '../api';
-import { canSaveEdit, fieldErrorsFromServer, formFromPost, hasErrors, postInputFromForm, validatePostForm, type PostFormErrors } from '../post-form';
+import { canSaveEdit, checkPostEdit, fieldErrorsFromServer, formFromPost, type PostFormErrors } from '../post-form';
 import { PostFormFields } from './PostFormFields';
 
 /**
@@ -17,10 +17,14 @@ export function PostEditForm({ post, onDone }: { post: ForumPost; onDone: () => 
   const update = useUpdatePost(post.id);
 
   const save = () => {
-    const found = validatePostForm(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    update.mutate(postInputFromForm(values), {
+    // The contract's edit schema: an invalid edit shows the messages under its fields and sends nothing.
+    const checked = checkPostEdit(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(checked.value, {
       onSuccess: () => {
         showToast({ title: 'Inlägg uppdaterat!', description: 'Dina ändringar är sparade.', type: 'success' });
         onDone();

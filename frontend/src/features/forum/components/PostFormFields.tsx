@@ -1,4 +1,4 @@
-import { Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FIRST_CONTEST_YEAR, FORUM_CATEGORIES, FORUM_PRIORITIES, latestForumYear, type ForumCategory, type ForumPriority } from '@mello/contracts';
 import { forumCategoryLabel, forumPriorityLabel } from '../../../lib/badges';
 import type { PostFormErrors, PostFormValues } from '../post-form';
@@ -16,8 +16,15 @@ type Props = {
  */
 export function PostFormFields({ values, errors, onChange }: Props) {
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => onChange({ ...values, [key]: value });
+  // A message for no field shown here (the hunt's entry, the body as a whole) is said above the fields.
+  const general = errors.entryId ?? errors['(form)'];
   return (
     <Stack gap="5">
+      {general && (
+        <Text role="alert" color="fg.error">
+          {general}
+        </Text>
+      )}
       <Field.Root required invalid={Boolean(errors.title)}>
         <Field.Label>
           Titel <Field.RequiredIndicator />
@@ -41,7 +48,7 @@ export function PostFormFields({ values, errors, onChange }: Props) {
       </Field.Root>
 
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-        <Field.Root required>
+        <Field.Root required invalid={Boolean(errors.category)}>
           <Field.Label>Kategori</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field value={values.category} onChange={(e) => set('category', e.target.value as ForumCategory)}>
@@ -53,9 +60,10 @@ export function PostFormFields({ values, errors, onChange }: Props) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <Field.ErrorText>{errors.category}</Field.ErrorText>
         </Field.Root>
 
-        <Field.Root>
+        <Field.Root invalid={Boolean(errors.priority)}>
           <Field.Label>Prioritet</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field value={values.priority} onChange={(e) => set('priority', e.target.value as ForumPriority | '')}>
@@ -68,6 +76,7 @@ export function PostFormFields({ values, errors, onChange }: Props) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <Field.ErrorText>{errors.priority}</Field.ErrorText>
         </Field.Root>
 
         <Field.Root invalid={Boolean(errors.year)}>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Field, Flex, Heading, Stack, Textarea } from '@chakra-ui/react';
 import { LuSend } from 'react-icons/lu';
-import { FORUM_REPLY_MAX, visibleLength } from '@mello/contracts';
+import { FORUM_REPLY_MAX, ForumReplyInputSchema, visibleLength } from '@mello/contracts';
 import { errorMessage, isUnauthorized } from '../../../api/http';
 import { useCurrentUser } from '../../../auth/current-user';
 import { showToast } from '../../../components/toaster';
+import { checkForm } from '../../../lib/form-validation';
 import { markChanged } from '../../../live/highlights';
 import { useTypingSignal } from '../../../live/use-forum-live';
 import { usePostReply } from '../api';
@@ -13,20 +14,27 @@ import { LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
 const REPLY_LOGIN_NOTICE = { title: 'Inloggning krävs', description: 'Du måste logga in för att svara. Dirigerar till inloggning...' };
 
 /**
- * 'Skriv ett svar' (spec section 5, Reply): sending is disabled while the text is empty after trimming; logged out,
- * sending shows 'Inloggning krävs' and goes to the login page after 1 s. While a signed-in reader has the box
- * focused with text in it, the others see "X skriver ett svar…".
+ * 'Skriv ett svar' (spec section 5, Reply): sending is disabled while the text is empty after trimming, and the
+ * text is checked with the contract's schema before it is sent (Ctrl+Enter on a blank box says 'Svaret får inte
+ * vara tomt' and sends nothing); logged out, sending shows 'Inloggning krävs' and goes to the login page after
+ * 1 s. While a signed-in reader has the box focused with text in it, the others see "X skriver ett svar…".
  */
 export function ReplyForm({ postId }: { postId: string }) {
   const { user } = useCurrentUser();
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const reply = usePostReply(postId);
   useTypingSignal(postId, focused && user !== null && !reply.isPending, text);
 
   const send = () => {
-    const content = text.trim();
-    if (content === '') return;
+    const checked = checkForm(ForumReplyInputSchema, { content: text });
+    if (!checked.ok) {
+      setProblem(checked.errors.content ?? Object.values(checked.errors)[0] ?? null);
+      return;
+    }
+    setProblem(null);
+    const { content } = checked.value;
     if (!user) {
       noticeThenLogin(REPLY_LOGIN_NOTICE, LOGIN_DELAY_MS.reply);
       return;
@@ -59,11 +67,14 @@ export function ReplyForm({ postId }: { postId: string }) {
       <Heading as="h3" id="reply-form-heading" size="md">
         Skriv ett svar
       </Heading>
-      <Field.Root>
+      <Field.Root invalid={problem !== null}>
         <Field.Label srOnly>Ditt svar</Field.Label>
         <Textarea
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           onKeyDown={(event) => {
@@ -79,6 +90,7 @@ export function ReplyForm({ postId }: { postId: string }) {
           bg="bg.panel"
           resize="vertical"
         />
+        <Field.ErrorText>{problem}</Field.ErrorText>
       </Field.Root>
       <Flex justify="flex-end">
         <Button type="submit" colorPalette="brand" disabled={visibleLength(text) === 0} loading={reply.isPending} loadingText="Skickar...">

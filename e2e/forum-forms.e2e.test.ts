@@ -1,0 +1,79 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+
+/**
+ * Issue 16: the forum's forms check what they would send with the contract's own schemas, so an invalid post or
+ * reply is refused in the browser with the spec's Swedish message under its field, and no request leaves the page.
+ * Real headless Chromium against the `npm start` server of e2e/global-setup.ts.
+ */
+const baseUrl = inject('e2eBaseUrl');
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** Every forum write the page sends (method and path), to show that a refused form sent none. */
+function watchForumWrites(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== 'GET' && pathname.startsWith('/api/forum/')) writes.push(`${request.method()} ${pathname}`);
+  });
+  return writes;
+}
+
+describe('forum forms (desktop, one member)', () => {
+  it('refuse an invalid post and an empty reply in the browser, with the Swedish message and no request', { timeout: 30_000 }, async () => {
+    context = await openContext(browser, baseUrl, VIEWPORTS.desktop);
+    const email = `forum-forms-${Date.now()}@example.se`;
+    const answer = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-password-1', displayName: 'Frida Formulär' } });
+    expect(answer.status(), await answer.text()).toBe(201);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const errors = watchErrors(page);
+    const writes = watchForumWrites(page);
+
+    // A post with too short a title and content: both messages under their fields, nothing sent.
+    await page.goto('/forum');
+    await page.getByRole('button', { name: 'Skapa inlägg' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Titel').fill('Kort');
+    await dialog.getByLabel('Innehåll').fill('för kort');
+    await dialog.getByRole('button', { name: 'Skapa inlägg' }).click();
+    await dialog.getByText('Titel måste vara minst 5 tecken').waitFor();
+    await dialog.getByText('Innehåll måste vara minst 10 tecken').waitFor();
+    expect(writes).toEqual([]);
+
+    // Put right, the same dialog sends it once.
+    const title = `Formulärtest ${Date.now()}`;
+    await dialog.getByLabel('Titel').fill(title);
+    await dialog.getByLabel('Innehåll').fill('Ett innehåll som är långt nog att skickas.');
+    await dialog.getByRole('button', { name: 'Skapa inlägg' }).click();
+    await page.getByText('Inlägg skapat!').waitFor();
+    expect(writes).toEqual(['POST /api/forum/posts']);
+
+    // A reply of blanks sent with Ctrl+Enter: the message under the box, nothing sent.
+    await page.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const box = page.getByLabel('Ditt svar');
+    await box.fill('   \n  ');
+    await box.press('Control+Enter');
+    await page.getByText('Svaret får inte vara tomt').waitFor();
+    expect(writes).toEqual(['POST /api/forum/posts']);
+
+    // A real reply goes out and clears the message.
+    await box.fill('Nu med ett riktigt svar.');
+    expect(await page.getByText('Svaret får inte vara tomt').count()).toBe(0);
+    await page.getByRole('button', { name: 'Skicka svar' }).click();
+    await page.getByRole('heading', { name: 'Svar (1)' }).waitFor();
+    expect(writes).toEqual(['POST /api/forum/posts', expect.stringMatching(/^POST \/api\/forum\/posts\/[0-9a-f-]{36}\/replies$/)]);
+    expect(errors, 'uncaught errors on the page').toEqual([]);
+  });
+});
