@@ -82,7 +82,12 @@ describe('admin: a year’s lineup (desktop)', () => {
       await textbox(form, 'Låt').fill('  ');
       await textbox(form, 'Jurypoäng').fill('77');
       await form.getByRole('button', { name: 'Spara bidrag' }).click();
-      await form.getByText('Får inte vara tomt').waitFor();
+      // The message stands on the field, and the form's alert names the field as it is labelled (not 'song').
+      const refusal = form.getByRole('alert', { name: 'Bidraget sparades inte' });
+      await refusal.waitFor();
+      expect(await refusal.getByRole('listitem').allInnerTexts()).toEqual(['Låt: Får inte vara tomt']);
+      await form.getByText('Får inte vara tomt', { exact: true }).waitFor();
+      expect(await textbox(form, 'Låt').getAttribute('aria-invalid')).toBe('true');
       expect(sent).toEqual([]);
 
       // A running order another entry holds: the server's 409 in Swedish, a toast, and the typed values kept.
@@ -145,9 +150,18 @@ describe('admin: a year’s lineup (desktop)', () => {
       await page.getByRole('region', { name: /^Final/ }).getByRole('button', { name: 'Lägg till bidrag' }).click();
       const addForm = page.getByRole('form', { name: 'Nytt bidrag i Final' });
       expect(await textbox(addForm, 'Startnummer').inputValue()).toBe(String(nextOrder));
+      // Empty required fields (no act, no song): refused before sending, each named as the form labels it.
+      const sentBefore = sent.length;
+      await addForm.getByRole('button', { name: 'Spara nytt bidrag' }).click();
+      const addRefusal = addForm.getByRole('alert', { name: 'Bidraget sparades inte' });
+      await addRefusal.waitFor();
+      expect(await addRefusal.getByRole('listitem').allInnerTexts()).toEqual(['Artist: Välj en artist eller skapa en ny', 'Låt: Får inte vara tomt']);
+      expect(sent.length).toBe(sentBefore);
       await textbox(addForm, 'Låt').fill('E2E-låten');
       await addForm.getByRole('button', { name: 'Spara nytt bidrag' }).click();
-      await addForm.getByText('Välj en artist eller skapa en ny').waitFor();
+      await expect.poll(() => addRefusal.getByRole('listitem').allInnerTexts()).toEqual(['Artist: Välj en artist eller skapa en ny']);
+      await addForm.getByText('Välj en artist eller skapa en ny', { exact: true }).waitFor();
+      expect(sent.length).toBe(sentBefore);
       await addForm.getByRole('combobox', { name: 'Artist' }).fill(actName);
       await page.getByRole('option', { name: `Ny artist: ${actName}` }).click();
       await addForm.getByText(`Vald: ${actName}`).waitFor();

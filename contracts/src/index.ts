@@ -9,6 +9,7 @@ export * from './archive/name-slug';
 export * from './archive/lineups';
 export * from './archive/lineup-views';
 export * from './archive/entry-links';
+export * from './archive/lineup-api';
 export * from './archive/document-api';
 export * from './archive/events';
 export * from './auth/auth';

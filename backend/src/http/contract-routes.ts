@@ -50,6 +50,15 @@ function checkHeaders(contract: RouteContract, ctx: Context) {
 }
 
 /**
+ * The same check for an answer the handler gives itself (a cached read model's bytes with their ETag): called
+ * where the value is built, so it is checked in tests without parsing it again per request in production.
+ */
+export function checkedInTests<T>(contract: RouteContract, value: T): T {
+  if (CHECK_ANSWERS) checkAnswer(contract, value);
+  return value;
+}
+
+/**
  * Registers a contract's handler on a router (mounted without a prefix: the contract's path is the whole path).
  * Middleware given before the handler runs first (guards, Idempotency-Key). The handler receives the parsed
  * params, query and body; a failing one is a 400 naming each field (labels from the contract name them as the

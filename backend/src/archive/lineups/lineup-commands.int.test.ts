@@ -40,6 +40,28 @@ describe('entry commands', () => {
     expect(reply.body.error).toContain(label);
   });
 
+  it.each([
+    ['POST', '/api/artists', { name: '  ' }, 'Namn (name)'],
+    ['PUT', '/api/artists/{artist}', { name: '' }, 'Namn (name)'],
+    ['POST', '/api/sources', { key: 'två ord', description: 'Wikipedia' }, 'Källnyckel (key)'],
+    ['POST', '/api/sources', { key: 'sv12' }, 'Beskrivning (description)'],
+    ['POST', '/api/entries/reorder', { year: 2012, show: 'semifinal', entryIds: [] }, 'Program (show)'],
+  ])('%s %s refuses %j with a 400 naming the field as the admin form labels it, and changes nothing', async (method, path, body, label) => {
+    const before = [(await anonymous.get('/api/artists')).body, (await anonymous.get('/api/sources')).body, await lineup()];
+    const reply = await admin.request(method, path.replace('{artist}', artistId), { json: body });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toContain(label);
+    expect([(await anonymous.get('/api/artists')).body, (await anonymous.get('/api/sources')).body, await lineup()]).toEqual(before);
+  });
+
+  it('answers an id or slug that cannot exist as unknown (404 with the resource\'s text), not as a bad request', async () => {
+    expect(await anonymous.get('/api/entries/inte-ett-id')).toMatchObject({ status: 404, body: { error: 'Posten hittades inte' } });
+    expect(await admin.put('/api/sources/inte-ett-id', { description: 'x' })).toMatchObject({ status: 404, body: { error: 'Källan hittades inte' } });
+    expect(await anonymous.get('/api/artists/Inte%20En%20Slug')).toMatchObject({ status: 404, body: { error: 'Artist hittades inte' } });
+    expect(await anonymous.get('/api/songwriters/okand')).toMatchObject({ status: 404, body: { error: 'Låtskrivare hittades inte' } });
+    expect(await anonymous.get('/api/years/by-year/20x2/lineup')).toMatchObject({ status: 404, body: { error: 'Year not found' } });
+  });
+
   it('refuses a second entry at the same running order of the same show (409), allows it in another heat', async () => {
     const before = (await lineup()).entryCount;
     const taken = await admin.post('/api/entries', entry({ song: 'Annan' }));

@@ -1,20 +1,5 @@
 import Router from '@koa/router';
-import { idempotentCreate } from '../../http/idempotency';
-import { answerCached, type ListCache } from '../../http/list-cache';
-import {
-  ARTIST_FIELD_LABELS,
-  ArtistCreateInputSchema,
-  ArtistRenameInputSchema,
-  ENTRY_FIELD_LABELS,
-  EntryCreateInputSchema,
-  EntryUpdateInputSchema,
-  NAME_SLUG_PATTERN,
-  REORDER_FIELD_LABELS,
-  ReorderInputSchema,
-  SOURCE_FIELD_LABELS,
-  SourceCreateInputSchema,
-  SourceUpdateInputSchema,
-} from '@mello/contracts';
+import { artistApi, entryApi, exportApi, lineupApi, NAME_SLUG_PATTERN, songwriterApi, sourceApi, statisticsApi } from '@mello/contracts';
 import {
   artistDetailView,
   entryLinksView,
@@ -30,8 +15,11 @@ import {
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { requireAdmin } from '../../auth/guards';
+import { checkedInTests, on } from '../../http/contract-routes';
+import { idempotentCreate } from '../../http/idempotency';
+import { answerCached, type ListCache } from '../../http/list-cache';
 import { commandContext } from '../../http/request-context';
-import { isUuid, parseBody } from '../../http/validation';
+import { isUuid } from '../../http/validation';
 import { AppError, NotFoundError } from '../../shared/errors';
 import { ARTIST_NOT_FOUND } from './artist';
 import { ENTRY_NOT_FOUND } from './entry';
@@ -41,144 +29,114 @@ import { SOURCE_NOT_FOUND } from './source';
 
 export const SONGWRITER_NOT_FOUND = 'Låtskrivare hittades inte';
 
-const known = (id: string | undefined, message: string) => {
-  if (!id || !isUuid(id)) throw new NotFoundError(message);
+/** An id that cannot exist is as unknown as one that does not: the same 404. */
+const known = (id: string, message: string) => {
+  if (!isUuid(id)) throw new NotFoundError(message);
   return id;
 };
-const slugParam = (ctx: Context, message: string) => {
-  const slug = ctx.params.slug ?? '';
+const knownSlug = (slug: string, message: string) => {
   if (!NAME_SLUG_PATTERN.test(slug) || slug.length > 300) throw new NotFoundError(message);
   return slug;
 };
+const found = <T>(value: T | null, message: string): T => {
+  if (value === null) throw new NotFoundError(message);
+  return value;
+};
+
+/** A download of the open-data export (docs/open-data.md). */
+const attachment = (ctx: Context, filename: string, type: string) => {
+  ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+  ctx.type = type;
+};
 
 /**
- * Every entry of every year (docs/content.md, "API"): the year's lineup, artists, songwriters, sources,
- * statistics and the open-data export for everyone; entries, artists and sources as admin commands. The routes
- * only parse and answer: the rules are in the services and the read models' views.
+ * Every entry of every year (docs/content.md, "API"), registered from the contracts of
+ * contracts/src/archive/lineup-api.ts: the year's lineup, artists, songwriters, sources, statistics and the
+ * open-data export for everyone; entries, artists and sources as admin commands. The routes only parse and
+ * answer: the rules are in the services and the read models' views.
  */
 export function lineupRoutes(deps: { pool: DatabasePool; lists: ListCache; lineups: LineupServices }): Router {
   const { pool, lists, lineups } = deps;
-  const router = new Router({ prefix: '/api' });
+  const router = new Router();
   // Creates take an Idempotency-Key (a retried or doubled submission makes one item).
   const idempotent = idempotentCreate(pool);
 
-  router.get('/years/by-year/:year/lineup', async (ctx) => {
-    const raw = ctx.params.year!;
-    if (!/^\d{1,4}$/.test(raw)) throw new AppError(404, 'Year not found');
+  on(router, lineupApi.year, async ({ params }, ctx) => {
+    // The client recognises exactly this text (spec section 8).
+    if (!/^\d{1,4}$/.test(params.year)) throw new AppError(404, 'Year not found');
     // The JSON of a year's lineup is built once per read-model position (a few queries and the show grouping), not
     // per request. Keys are bounded by the four digits: an unknown year caches the text 'null'.
-    const year = Number(raw);
-    const cached = await lists.get(`lineup:${year}`, async () => JSON.stringify(await yearLineupView(pool, year)));
+    const year = Number(params.year);
+    const cached = await lists.get(`lineup:${year}`, async () => {
+      const view = await yearLineupView(pool, year);
+      return JSON.stringify(view === null ? null : checkedInTests(lineupApi.year, view));
+    });
     if (cached.body.length === 4 && cached.body.toString() === 'null') throw new AppError(404, 'Year not found');
     answerCached(ctx, cached);
+    return undefined;
   });
 
   // Entries (admin).
-  router.get('/entries/:id', async (ctx) => {
-    const id = known(ctx.params.id, ENTRY_NOT_FOUND);
-    const fields = await lineups.entries.current(id);
-    if (!fields) throw new NotFoundError(ENTRY_NOT_FOUND);
-    ctx.body = { id, ...fields };
+  on(router, entryApi.byId, async ({ params }) => {
+    const id = known(params.id, ENTRY_NOT_FOUND);
+    return { id, ...found(await lineups.entries.current(id), ENTRY_NOT_FOUND) };
   });
   /** Its videos and open lost-media hunts (docs/content.md, "Links between entries, videos and hunts"). */
-  router.get('/entries/:id/links', async (ctx) => {
-    const body = await entryLinksView(pool, known(ctx.params.id, ENTRY_NOT_FOUND));
-    if (!body) throw new NotFoundError(ENTRY_NOT_FOUND);
-    ctx.body = body;
-  });
-  router.post('/entries/reorder', requireAdmin, async (ctx) => {
-    const input = parseBody(ReorderInputSchema, ctx.request.body, REORDER_FIELD_LABELS);
-    ctx.body = await lineups.reorder(input, commandContext(ctx));
-  });
-  router.post('/entries', requireAdmin, idempotent, async (ctx) => {
-    const input = parseBody(EntryCreateInputSchema, ctx.request.body, ENTRY_FIELD_LABELS);
-    ctx.status = 201;
-    ctx.body = await lineups.createEntry(input, commandContext(ctx));
-  });
-  router.put('/entries/:id', requireAdmin, async (ctx) => {
-    const id = known(ctx.params.id, ENTRY_NOT_FOUND);
-    ctx.body = await lineups.entries.update(id, parseBody(EntryUpdateInputSchema, ctx.request.body, ENTRY_FIELD_LABELS), commandContext(ctx));
-  });
-  router.delete('/entries/:id', requireAdmin, async (ctx) => {
-    const id = known(ctx.params.id, ENTRY_NOT_FOUND);
+  on(router, entryApi.links, async ({ params }) => found(await entryLinksView(pool, known(params.id, ENTRY_NOT_FOUND)), ENTRY_NOT_FOUND));
+  on(router, entryApi.reorder, requireAdmin, async ({ body }, ctx) => lineups.reorder(body, commandContext(ctx)));
+  on(router, entryApi.create, requireAdmin, idempotent, async ({ body }, ctx) => lineups.createEntry(body, commandContext(ctx)));
+  on(router, entryApi.update, requireAdmin, async ({ params, body }, ctx) =>
+    lineups.entries.update(known(params.id, ENTRY_NOT_FOUND), body, commandContext(ctx)),
+  );
+  on(router, entryApi.remove, requireAdmin, async ({ params }, ctx) => {
+    const id = known(params.id, ENTRY_NOT_FOUND);
     await lineups.entries.remove(id, commandContext(ctx));
-    ctx.body = { id, deleted: true };
+    return { id, deleted: true as const };
   });
 
   // Artists.
-  router.get('/artists', async (ctx) => {
-    ctx.body = await listArtistsView(pool);
-  });
-  router.get('/artists/:slug', async (ctx) => {
-    const body = await artistDetailView(pool, slugParam(ctx, ARTIST_NOT_FOUND));
-    if (!body) throw new NotFoundError(ARTIST_NOT_FOUND);
-    ctx.body = body;
-  });
-  router.post('/artists', requireAdmin, idempotent, async (ctx) => {
-    const input = parseBody(ArtistCreateInputSchema, ctx.request.body, ARTIST_FIELD_LABELS);
-    ctx.status = 201;
-    ctx.body = await lineups.createArtist(input, commandContext(ctx));
-  });
+  on(router, artistApi.list, () => listArtistsView(pool));
+  on(router, artistApi.bySlug, async ({ params }) => found(await artistDetailView(pool, knownSlug(params.slug, ARTIST_NOT_FOUND)), ARTIST_NOT_FOUND));
+  on(router, artistApi.create, requireAdmin, idempotent, async ({ body }, ctx) => lineups.createArtist(body, commandContext(ctx)));
   /** Rename: the slug stays, the old name becomes an alias. */
-  router.put('/artists/:id', requireAdmin, async (ctx) => {
-    const id = known(ctx.params.id, ARTIST_NOT_FOUND);
-    const { name } = parseBody(ArtistRenameInputSchema, ctx.request.body, ARTIST_FIELD_LABELS);
-    ctx.body = await lineups.renameArtist(id, name, commandContext(ctx));
-  });
-  router.delete('/artists/:id', requireAdmin, async (ctx) => {
-    const id = known(ctx.params.id, ARTIST_NOT_FOUND);
+  on(router, artistApi.rename, requireAdmin, async ({ params, body }, ctx) =>
+    lineups.renameArtist(known(params.id, ARTIST_NOT_FOUND), body.name, commandContext(ctx)),
+  );
+  on(router, artistApi.remove, requireAdmin, async ({ params }, ctx) => {
+    const id = known(params.id, ARTIST_NOT_FOUND);
     await lineups.deleteArtist(id, commandContext(ctx));
-    ctx.body = { id, deleted: true };
+    return { id, deleted: true as const };
   });
 
   // Songwriters (derived from the entries' credits: no commands of their own).
-  router.get('/songwriters', async (ctx) => {
-    ctx.body = await listSongwritersView(pool);
-  });
-  router.get('/songwriters/:slug', async (ctx) => {
-    const body = await songwriterDetailView(pool, slugParam(ctx, SONGWRITER_NOT_FOUND));
-    if (!body) throw new NotFoundError(SONGWRITER_NOT_FOUND);
-    ctx.body = body;
-  });
+  on(router, songwriterApi.list, () => listSongwritersView(pool));
+  on(router, songwriterApi.bySlug, async ({ params }) =>
+    found(await songwriterDetailView(pool, knownSlug(params.slug, SONGWRITER_NOT_FOUND)), SONGWRITER_NOT_FOUND),
+  );
 
   // Sources.
-  router.get('/sources', async (ctx) => {
-    ctx.body = await listSourcesView(pool);
-  });
-  router.get('/sources/:key', async (ctx) => {
-    const body = await sourceByKeyView(pool, String(ctx.params.key ?? '').slice(0, 300));
-    if (!body) throw new NotFoundError(SOURCE_NOT_FOUND);
-    ctx.body = body;
-  });
-  router.post('/sources', requireAdmin, idempotent, async (ctx) => {
-    const fields = parseBody(SourceCreateInputSchema, ctx.request.body, SOURCE_FIELD_LABELS);
-    ctx.status = 201;
-    ctx.body = await lineups.sources.create(fields, commandContext(ctx));
-  });
-  router.put('/sources/:id', requireAdmin, async (ctx) => {
-    const id = known(ctx.params.id, SOURCE_NOT_FOUND);
-    ctx.body = await lineups.sources.update(id, parseBody(SourceUpdateInputSchema, ctx.request.body, SOURCE_FIELD_LABELS), commandContext(ctx));
-  });
-  router.delete('/sources/:id', requireAdmin, async (ctx) => {
-    const id = known(ctx.params.id, SOURCE_NOT_FOUND);
+  on(router, sourceApi.list, () => listSourcesView(pool));
+  on(router, sourceApi.byKey, async ({ params }) => found(await sourceByKeyView(pool, params.key.slice(0, 300)), SOURCE_NOT_FOUND));
+  on(router, sourceApi.create, requireAdmin, idempotent, async ({ body }, ctx) => lineups.sources.create(body, commandContext(ctx)));
+  on(router, sourceApi.update, requireAdmin, async ({ params, body }, ctx) =>
+    lineups.sources.update(known(params.id, SOURCE_NOT_FOUND), body, commandContext(ctx)),
+  );
+  on(router, sourceApi.remove, requireAdmin, async ({ params }, ctx) => {
+    const id = known(params.id, SOURCE_NOT_FOUND);
     await lineups.sources.remove(id, commandContext(ctx));
-    ctx.body = { id, deleted: true };
+    return { id, deleted: true as const };
   });
 
-  router.get('/statistics', async (ctx) => {
-    ctx.body = await statisticsView(pool);
-  });
+  on(router, statisticsApi.get, () => statisticsView(pool));
 
-  // Open data (docs/open-data.md).
-  router.get('/export/lineups.json', async (ctx) => {
-    ctx.set('Content-Disposition', 'attachment; filename="melloarkivet-lineups.json"');
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = JSON.stringify(await lineupsExportView(pool));
+  // Open data (docs/open-data.md): downloads. The CSV is text, answered as a string of the type set here.
+  on(router, exportApi.json, async (_request, ctx) => {
+    attachment(ctx, 'melloarkivet-lineups.json', 'application/json; charset=utf-8');
+    return lineupsExportView(pool);
   });
-  router.get('/export/lineups.csv', async (ctx) => {
-    ctx.set('Content-Disposition', 'attachment; filename="melloarkivet-lineups.csv"');
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = lineupsCsv((await lineupsExportView(pool)).entries);
+  on(router, exportApi.csv, async (_request, ctx) => {
+    attachment(ctx, 'melloarkivet-lineups.csv', 'text/csv; charset=utf-8');
+    return lineupsCsv((await lineupsExportView(pool)).entries);
   });
   return router;
 }

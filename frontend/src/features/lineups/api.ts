@@ -1,44 +1,36 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ArtistDetail, Source, SongwriterDetail, Statistics, YearLineup } from '@mello/contracts';
-import { ApiError, apiFetch } from '../../api/http';
+import { artistApi, exportApi, lineupApi, pathOf, songwriterApi, sourceApi, statisticsApi } from '@mello/contracts';
+import { callOrNull, routeKey, routeQuery } from '../../api/call';
 
 /**
- * The lineup screens' calls (docs/content.md, "API"). Keys follow the URL as elsewhere in the client, so the
- * server can seed a page's first query (backend/src/seo/route-meta.ts uses the same keys).
+ * The lineup screens' calls (docs/content.md, "API"), from the contracts of contracts/src/archive/lineup-api.ts:
+ * each answer is parsed with its response schema. Keys follow the URL as elsewhere in the client (call.ts), so
+ * the server can seed a page's first query (backend/src/seo/route-meta.ts uses the same keys).
  */
 export const lineupKeys = {
-  yearLineup: (year: number) => ['/api/years/by-year', year, 'lineup'] as const,
-  artist: (slug: string) => ['/api/artists', slug] as const,
-  songwriter: (slug: string) => ['/api/songwriters', slug] as const,
-  statistics: ['/api/statistics'] as const,
-  sources: ['/api/sources'] as const,
+  yearLineup: (year: number) => routeKey(lineupApi.year, { params: { year } }),
+  artist: (slug: string) => routeKey(artistApi.bySlug, { params: { slug } }),
+  songwriter: (slug: string) => routeKey(songwriterApi.bySlug, { params: { slug } }),
+  statistics: routeKey(statisticsApi.get),
+  sources: routeKey(sourceApi.list),
 };
 
 /** A 404 is an answer ("no such thing": null, the not-found view); anything else stays an error. */
-async function orNull<T>(path: string): Promise<T | null> {
-  try {
-    return await apiFetch<T>(path);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 export const yearLineupQuery = (year: number) =>
   queryOptions({
     queryKey: lineupKeys.yearLineup(year),
-    queryFn: () => orNull<YearLineup>(`/api/years/by-year/${year}/lineup`),
+    queryFn: () => callOrNull(lineupApi.year, { params: { year } }),
     enabled: Number.isInteger(year),
   });
 
 export const artistQuery = (slug: string) =>
-  queryOptions({ queryKey: lineupKeys.artist(slug), queryFn: () => orNull<ArtistDetail>(`/api/artists/${encodeURIComponent(slug)}`) });
+  queryOptions({ queryKey: lineupKeys.artist(slug), queryFn: () => callOrNull(artistApi.bySlug, { params: { slug } }) });
 
 export const songwriterQuery = (slug: string) =>
-  queryOptions({ queryKey: lineupKeys.songwriter(slug), queryFn: () => orNull<SongwriterDetail>(`/api/songwriters/${encodeURIComponent(slug)}`) });
+  queryOptions({ queryKey: lineupKeys.songwriter(slug), queryFn: () => callOrNull(songwriterApi.bySlug, { params: { slug } }) });
 
-export const statisticsQuery = () => queryOptions({ queryKey: lineupKeys.statistics, queryFn: () => apiFetch<Statistics>('/api/statistics') });
-export const sourcesQuery = () => queryOptions({ queryKey: lineupKeys.sources, queryFn: () => apiFetch<Source[]>('/api/sources') });
+export const statisticsQuery = () => routeQuery(statisticsApi.get);
+export const sourcesQuery = () => routeQuery(sourceApi.list);
 
 export const useYearLineup = (year: number) => useQuery(yearLineupQuery(year));
 export const useArtist = (slug: string) => useQuery(artistQuery(slug));
@@ -46,5 +38,5 @@ export const useSongwriter = (slug: string) => useQuery(songwriterQuery(slug));
 export const useStatistics = () => useQuery(statisticsQuery());
 export const useSources = () => useQuery(sourcesQuery());
 
-/** The open-data export (docs/open-data.md). */
-export const EXPORT_LINKS = { json: '/api/export/lineups.json', csv: '/api/export/lineups.csv' } as const;
+/** The open-data export (docs/open-data.md): downloads the page links to, not calls it parses. */
+export const EXPORT_LINKS = { json: pathOf(exportApi.json), csv: pathOf(exportApi.csv) } as const;

@@ -1,6 +1,5 @@
 import {
-  EntryCreateInputSchema,
-  EntryUpdateInputSchema,
+  entryApi,
   HEAT_RESULTS,
   SECOND_CHANCE_RESULTS,
   type EntryView,
@@ -8,11 +7,12 @@ import {
   type LineupShow,
   type SecondChanceResult,
 } from '@mello/contracts';
-import { joinLines, splitLines, type FieldErrors } from '../form-values';
+import { checkForm } from '../contract-form';
+import { joinLines, splitLines } from '../form-values';
 
 /**
  * The admin's entry form (docs/content.md, "Editing a lineup"): inputs hold text, the API body holds what
- * `EntryCreateInputSchema` expects. An empty number field is null (unknown), never 0. Pure, so unit tested.
+ * the entry calls' contracts (`entryApi.create`, `entryApi.update`) expect. An empty number field is null (unknown), never 0. Pure, so unit tested.
  */
 
 export const NUMBER_FIELDS = [
@@ -172,23 +172,16 @@ export function entryPayload(values: EntryFormValues, mode: 'create' | 'update')
   return body;
 }
 
+/** A missing act is the picker's: the schema's 'Obligatoriskt fält' or 'Måste vara ett artist-id' both mean "pick one". */
+const PICK_AN_ACT = { artistId: 'Välj en artist eller skapa en ny' };
+
 /**
- * The contract's verdict on the body before it is sent: the Swedish message of each field it refuses (the
- * first per field), or null when the server would accept it. Same schema as the server's, so the two agree.
+ * The contracts' verdict on the form before it is sent (contract-form.ts): the body to send, or each refused
+ * field's Swedish message and a summary naming the fields as the form labels them. Same schema as the server's,
+ * so the two agree.
  */
-export function entryFormErrors(body: Record<string, unknown>, mode: 'create' | 'update'): FieldErrors | null {
-  const schema = mode === 'create' ? EntryCreateInputSchema : EntryUpdateInputSchema;
-  const result = schema.safeParse(body);
-  if (result.success) return null;
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  // A missing act is the picker's: the schema's 'Obligatoriskt fält' or 'Måste vara ett artist-id' both mean "pick one".
-  if (errors.artistId) errors.artistId = 'Välj en artist eller skapa en ny';
-  return errors;
-}
+export const checkNewEntry = (values: EntryFormValues) => checkForm(entryApi.create, entryPayload(values, 'create'), PICK_AN_ACT);
+export const checkEntryEdit = (values: EntryFormValues) => checkForm(entryApi.update, entryPayload(values, 'update'), PICK_AN_ACT);
 
 /** A show's entry ids after moving the one at `index` by `delta` (-1 up, +1 down); null when it cannot move. */
 export function movedOrder(ids: readonly string[], index: number, delta: -1 | 1): string[] | null {

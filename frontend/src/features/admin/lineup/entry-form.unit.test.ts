@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EntryCreateInputSchema, type EntryView, type LineupShow } from '@mello/contracts';
-import { entryFormErrors, entryPayload, entryValuesOf, movedOrder, newEntryValues, nextOrder, numberOrNull, orderInShow, shown } from './entry-form';
+import { checkEntryEdit, checkNewEntry, entryPayload, entryValuesOf, movedOrder, newEntryValues, nextOrder, numberOrNull, orderInShow, shown } from './entry-form';
 
 const ARTIST_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -58,7 +58,7 @@ describe('entry form values ↔ API body', () => {
       disputed: [],
       notes: null,
     });
-    expect(entryFormErrors(body, 'update')).toBeNull();
+    expect(checkEntryEdit(values)).toMatchObject({ ok: true, body: { song: 'Euphoria', juryPoints: null } });
   });
 
   it('an emptied field is an explicit null in the body (a PUT clears it); a typed number is a number', () => {
@@ -76,18 +76,31 @@ describe('entry form values ↔ API body', () => {
     expect(numberOrNull('0')).toBe(0);
     expect(numberOrNull(' 12 ')).toBe(12);
     expect(numberOrNull('12p')).toBe('12p');
-    const errors = entryFormErrors(entryPayload({ ...entryValuesOf(entry()), juryPoints: '12p', heatPlace: '0' }, 'update'), 'update');
-    expect(errors).toEqual({ juryPoints: 'Måste vara ett heltal', heatPlace: 'Måste vara minst 1' });
+    const check = checkEntryEdit({ ...entryValuesOf(entry()), juryPoints: '12p', heatPlace: '0' });
+    expect(check).toEqual({
+      ok: false,
+      errors: { juryPoints: 'Måste vara ett heltal', heatPlace: 'Måste vara minst 1' },
+      // Named as the form labels them, in the form's order.
+      summary: ['Placering i deltävlingen: Måste vara minst 1', 'Jurypoäng: Måste vara ett heltal'],
+    });
   });
 
-  it('refuses a new entry without song or act before sending, each message on its field', () => {
+  it('refuses a new entry without song or act before sending, each message on its field and named by its label', () => {
     const values = newEntryValues(1987, { kind: 'final', number: null, entries: [] }, false);
     const body = entryPayload(values, 'create');
     expect(body).not.toHaveProperty('artist'); // left out: the server bills it with the act's name
-    expect(entryFormErrors(body, 'create')).toEqual({ artistId: 'Välj en artist eller skapa en ny', song: 'Får inte vara tomt' });
-    const filled = entryPayload({ ...values, artistId: ARTIST_ID, song: 'Ny låt' }, 'create');
-    expect(entryFormErrors(filled, 'create')).toBeNull();
-    expect(EntryCreateInputSchema.parse(filled)).toMatchObject({ year: 1987, runningOrder: 1, finalRunningOrder: 1, juryPoints: null, finalPoints: null });
+    expect(checkNewEntry(values)).toEqual({
+      ok: false,
+      errors: { artistId: 'Välj en artist eller skapa en ny', song: 'Får inte vara tomt' },
+      summary: ['Artist: Välj en artist eller skapa en ny', 'Låt: Får inte vara tomt'],
+    });
+    const filled = { ...values, artistId: ARTIST_ID, song: 'Ny låt' };
+    const check = checkNewEntry(filled);
+    expect(check.ok).toBe(true);
+    expect(EntryCreateInputSchema.parse(entryPayload(filled, 'create'))).toMatchObject({ year: 1987, runningOrder: 1, finalRunningOrder: 1, juryPoints: null, finalPoints: null });
+    // What is sent is what the contract accepted (defaults filled, the act's billing left to the server).
+    expect(check).toMatchObject({ body: { year: 1987, song: 'Ny låt', runningOrder: 1, juryPoints: null } });
+    expect(check.ok && 'artist' in check.body && check.body.artist !== undefined).toBe(false);
   });
 
   it('a new entry of a show takes the next running order: its heat, the final of a heat year, or a final-only year', () => {
@@ -104,7 +117,7 @@ describe('entry form values ↔ API body', () => {
   it('disputes are edited as JSON; text that is not JSON is refused by the schema on its field', () => {
     const values = { ...entryValuesOf(entry()), disputed: '[{"field":"finalPoints","values":[268,267],"sources":["sv12"],"note":null}]' };
     expect(entryPayload(values, 'update').disputed).toEqual([{ field: 'finalPoints', values: [268, 267], sources: ['sv12'], note: null }]);
-    expect(entryFormErrors(entryPayload({ ...values, disputed: '[{' }, 'update'), 'update')).toHaveProperty('disputed');
+    expect(checkEntryEdit({ ...values, disputed: '[{' })).toMatchObject({ ok: false, errors: { disputed: expect.any(String) } });
   });
 
   it('unknown values are shown as “–”, a 0 as 0', () => {

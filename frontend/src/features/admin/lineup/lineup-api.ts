@@ -1,25 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ArtistSummary, EntryFields, YearLineup } from '@mello/contracts';
+import { artistApi, entryApi, lineupApi, statisticsApi, type BodyOf, type SavedArtist, type SavedEntry } from '@mello/contracts';
 import { archiveKeys } from '../../../api/archive';
-import { apiFetch, errorMessage } from '../../../api/http';
+import { callRoute, routeKey, routeQuery } from '../../../api/call';
+import { errorMessage } from '../../../api/http';
 import { useIdempotentMutationFn } from '../../../api/idempotency';
 import { showToast } from '../../../components/toaster';
+import { auditKeys } from '../audit-api';
 
 /**
  * The year edit page's lineup: the year's shows with their entries, the acts for the picker, and the entry and
- * artist commands (docs/content.md, "Editing a lineup"). Every command invalidates the year's queries, so the
- * lineup here and on the public year page show the saved state.
+ * artist commands (docs/content.md, "Editing a lineup"), from the contracts of contracts/src/archive/lineup-api.ts.
+ * Every command invalidates the year's queries, so the lineup here and on the public year page show the saved state.
  */
 
 /** Query keys follow the URL: the lineup sits under the year's key, so invalidating the year refreshes both. */
 export const lineupKeys = {
-  lineup: (year: number) => [...archiveKeys.year(year), 'lineup'] as const,
-  artists: ['/api/artists'] as const,
+  lineup: (year: number) => routeKey(lineupApi.year, { params: { year } }),
+  artists: routeKey(artistApi.list),
 };
 
 export const yearLineupQuery = (year: number) =>
-  queryOptions({ queryKey: lineupKeys.lineup(year), queryFn: () => apiFetch<YearLineup>(`/api/years/by-year/${year}/lineup`) });
-export const artistsQuery = () => queryOptions({ queryKey: lineupKeys.artists, queryFn: () => apiFetch<ArtistSummary[]>('/api/artists') });
+  queryOptions({ queryKey: lineupKeys.lineup(year), queryFn: () => callRoute(lineupApi.year, { params: { year } }) });
+export const artistsQuery = () => routeQuery(artistApi.list);
 
 export const useYearLineup = (year: number) => useQuery(yearLineupQuery(year));
 /** Loaded only once a picker is opened: ~1,000 acts are not needed to read the lineup. */
@@ -31,20 +33,20 @@ export const useArtists = (enabled: boolean) => useQuery({ ...artistsQuery(), en
  */
 export function invalidateLineup(queryClient: QueryClient, years: readonly number[]) {
   const keys: (readonly unknown[])[] = [...new Set(years)].map((year) => archiveKeys.year(year));
-  keys.push(lineupKeys.artists, ['/api/statistics'], ['/api/admin/history']);
+  keys.push(lineupKeys.artists, routeKey(statisticsApi.get), auditKeys.all);
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-const entryUrl = (id: string) => `/api/entries/${encodeURIComponent(id)}`;
-type Saved = { id: string } & EntryFields;
+export type EntryCreateBody = BodyOf<typeof entryApi.create>;
+export type EntryUpdateBody = BodyOf<typeof entryApi.update>;
 
 /** The toast of a refused command: the server's Swedish reason (a taken running order, a concurrent edit …). */
 const failed = (title: string) => (error: unknown) => showToast({ title, description: errorMessage(error, 'Försök igen.'), type: 'error' });
 
 /** POST /api/entries with the submission's Idempotency-Key (a double click makes one entry). */
-export function useCreateEntry(year: number, onCreated: (saved: Saved) => void) {
+export function useCreateEntry(year: number, onCreated: (saved: SavedEntry) => void) {
   const queryClient = useQueryClient();
-  const mutationFn = useIdempotentMutationFn((body: Record<string, unknown>, headers) => apiFetch<Saved>('/api/entries', { method: 'POST', json: body, headers }));
+  const mutationFn = useIdempotentMutationFn((body: EntryCreateBody, headers) => callRoute(entryApi.create, { body, headers }));
   return useMutation({
     mutationFn,
     onSuccess: async (saved) => {
@@ -57,10 +59,10 @@ export function useCreateEntry(year: number, onCreated: (saved: Saved) => void) 
 }
 
 /** PUT /api/entries/{id}: every field, an emptied one as null. */
-export function useUpdateEntry(year: number, id: string, onSaved: (saved: Saved) => void) {
+export function useUpdateEntry(year: number, id: string, onSaved: (saved: SavedEntry) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<Saved>(entryUrl(id), { method: 'PUT', json: body }),
+    mutationFn: (body: EntryUpdateBody) => callRoute(entryApi.update, { params: { id }, body }),
     onSuccess: async (saved) => {
       showToast({ title: 'Bidrag uppdaterat!', type: 'success' });
       await invalidateLineup(queryClient, [year, saved.year]);
@@ -73,7 +75,7 @@ export function useUpdateEntry(year: number, id: string, onSaved: (saved: Saved)
 export function useDeleteEntry(year: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<unknown>(entryUrl(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => callRoute(entryApi.remove, { params: { id } }),
     onSuccess: async () => {
       showToast({ title: 'Bidrag borttaget!', type: 'success' });
       await invalidateLineup(queryClient, [year]);
@@ -86,19 +88,17 @@ export function useDeleteEntry(year: number) {
 export function useReorder(year: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { show: string; entryIds: string[] }) => apiFetch<unknown>('/api/entries/reorder', { method: 'POST', json: { year, ...input } }),
+    mutationFn: (input: { show: string; entryIds: string[] }) => callRoute(entryApi.reorder, { body: { year, ...input } }),
     onError: failed('Kunde inte ändra startordningen'),
     // Moved or refused (someone else changed the show): the server's order is shown.
     onSettled: () => invalidateLineup(queryClient, [year]),
   });
 }
 
-export type CreatedArtist = { id: string; name: string; slug: string; aliases: string[] };
-
 /** POST /api/artists `{ name }`: a new act, picked at once. */
-export function useCreateArtist(onCreated: (artist: CreatedArtist) => void) {
+export function useCreateArtist(onCreated: (artist: SavedArtist) => void) {
   const queryClient = useQueryClient();
-  const mutationFn = useIdempotentMutationFn((name: string, headers) => apiFetch<CreatedArtist>('/api/artists', { method: 'POST', json: { name }, headers }));
+  const mutationFn = useIdempotentMutationFn((name: string, headers) => callRoute(artistApi.create, { body: { name }, headers }));
   return useMutation({
     mutationFn,
     onSuccess: async (artist) => {

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Box, Field, Input, Spinner, Text } from '@chakra-ui/react';
-import { ENTRY_FIELD_LABELS } from '@mello/contracts';
+import { artistApi, ENTRY_FIELD_LABELS } from '@mello/contracts';
 import { LuPlus } from 'react-icons/lu';
+import { checkForm } from '../../contract-form';
 import { matchingArtists } from '../artist-search';
 import { useArtists, useCreateArtist } from '../lineup-api';
 
@@ -15,13 +16,15 @@ type Props = {
 /**
  * The entry form's act: a combobox over GET /api/artists (name and other names, accents folded), or 'Ny artist: …'
  * which creates the act (POST /api/artists) and picks it. Typing drops the pick until one is chosen again.
- * Keyboard: arrows move through the options, Enter picks, Escape closes.
+ * Keyboard: arrows move through the options, Enter picks, Escape closes. A new act's name is checked with the
+ * create call's contract first (a name over the limit is refused here, under the picker's label, and not sent).
  */
 export function ArtistPicker({ artistId, artistName, onPick, error }: Props) {
   const listId = useId();
   const [query, setQuery] = useState(artistName);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const [refused, setRefused] = useState<string | null>(null);
   const artists = useArtists(open);
   const create = useCreateArtist((artist) => {
     onPick({ id: artist.id, name: artist.name });
@@ -41,12 +44,18 @@ export function ArtistPicker({ artistId, artistName, onPick, error }: Props) {
       setOpen(false);
     },
   }));
-  if (typed && !exact && artists.data) options.push({ key: 'new', label: `Ny artist: ${typed}`, isNew: true, pick: () => create.mutate(typed) });
+  const createAct = () => {
+    const check = checkForm(artistApi.create, { name: typed });
+    setRefused(check.ok ? null : (check.errors.name ?? check.summary.join('; ')));
+    if (check.ok) create.mutate(check.body.name);
+  };
+  if (typed && !exact && artists.data) options.push({ key: 'new', label: `Ny artist: ${typed}`, isNew: true, pick: createAct });
+  const shownError = refused ?? error;
   const current = Math.min(active, options.length - 1);
   const expanded = open && typed.length > 0;
 
   return (
-    <Field.Root required invalid={Boolean(error)} position="relative">
+    <Field.Root required invalid={Boolean(shownError)} position="relative">
       <Field.Label>
         {ENTRY_FIELD_LABELS.artistId}
         <Field.RequiredIndicator />
@@ -64,6 +73,7 @@ export function ArtistPicker({ artistId, artistName, onPick, error }: Props) {
         onBlur={() => setOpen(false)}
         onChange={(event) => {
           setQuery(event.target.value);
+          setRefused(null);
           setActive(0);
           setOpen(true);
           if (artistId) onPick({ id: '', name: '' });
@@ -85,7 +95,7 @@ export function ArtistPicker({ artistId, artistName, onPick, error }: Props) {
       <Field.HelperText>
         {create.isPending ? 'Skapar artisten…' : artistId ? `Vald: ${artistName}` : 'Skriv för att söka; finns artisten inte, välj ”Ny artist”.'}
       </Field.HelperText>
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText>{shownError}</Field.ErrorText>
       {expanded && (
         <Box
           as="ul"

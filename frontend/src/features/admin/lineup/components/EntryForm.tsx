@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Field, Flex, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Flex, List, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ENTRY_FIELD_LABELS } from '@mello/contracts';
 import { LuSave } from 'react-icons/lu';
 import { ApiError } from '../../../../api/http';
+import type { FormRefusal } from '../../contract-form';
 import { fieldErrorsOf, type FieldErrors } from '../../form-values';
 import { TextField } from '../../components/FormFields';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
@@ -11,8 +12,8 @@ import {
   HEAT_RESULTS,
   SECOND_CHANCE_RESULT_LABELS,
   SECOND_CHANCE_RESULTS,
-  entryFormErrors,
-  entryPayload,
+  checkEntryEdit,
+  checkNewEntry,
   type EntryFormValues,
   type NumberField,
 } from '../entry-form';
@@ -30,20 +31,21 @@ type Props = {
 
 /**
  * Every field of an entry, labelled as the contract names them. The body is checked with the contract's schema
- * before it is sent (a refused field gets its message there and nothing is sent); a 400 puts the server's
+ * before it is sent (contract-form.ts): nothing is sent, each refused field gets its message, and an alert lists
+ * them by the form's labels ('Låt: Får inte vara tomt'). A 400 puts the server's
  * message on its field, a 409 (running order taken, a concurrent edit) stands above the buttons. The typed
  * values stay after any refusal.
  */
 export function EntryForm(props: Props) {
   const { year, title, initial, onDone, mode } = props;
   const [values, setValues] = useState(initial);
-  const [checked, setChecked] = useState<FieldErrors | null>(null);
+  const [refusal, setRefusal] = useState<FormRefusal | null>(null);
   const create = useCreateEntry(year, onDone);
   const update = useUpdateEntry(year, props.mode === 'update' ? props.entryId : '', onDone);
   const save = mode === 'create' ? create : update;
-  const errors: FieldErrors = { ...fieldErrorsOf(save.error), ...checked };
+  const errors: FieldErrors = { ...fieldErrorsOf(save.error), ...refusal?.errors };
   const conflict = save.error instanceof ApiError && save.error.status !== 400 ? save.error.serverError : null;
-  const formRef = useFocusFirstInvalid(checked ?? save.error);
+  const formRef = useFocusFirstInvalid(refusal ?? save.error);
 
   const set = <K extends keyof EntryFormValues>(field: K) => (value: EntryFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
   const text = (field: Exclude<keyof EntryFormValues, 'heatResult' | 'andraChansen' | 'artistName'>, options: { required?: boolean; rows?: number; helper?: string } = {}) => (
@@ -55,11 +57,15 @@ export function EntryForm(props: Props) {
   );
 
   const submit = () => {
-    const body = entryPayload(values, mode);
-    const refused = entryFormErrors(body, mode);
-    setChecked(refused);
-    if (refused) return;
-    save.mutate(body);
+    if (mode === 'create') {
+      const check = checkNewEntry(values);
+      setRefusal(check.ok ? null : check);
+      if (check.ok) create.mutate(check.body);
+    } else {
+      const check = checkEntryEdit(values);
+      setRefusal(check.ok ? null : check);
+      if (check.ok) update.mutate(check.body);
+    }
   };
 
   return (
@@ -112,6 +118,21 @@ export function EntryForm(props: Props) {
           </SimpleGrid>
           {text('disputed', { rows: 3, helper: 'JSON: [{ "field": "finalPoints", "values": [44, 45], "sources": ["en87"], "note": null }]' })}
           {text('notes', { rows: 3 })}
+          {refusal && (
+            <Alert.Root status="error" role="alert" aria-label="Bidraget sparades inte">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Bidraget sparades inte. Rätta:</Alert.Title>
+                <Alert.Description>
+                  <List.Root ps="4">
+                    {refusal.summary.map((line) => (
+                      <List.Item key={line}>{line}</List.Item>
+                    ))}
+                  </List.Root>
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
           {conflict && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
