@@ -19,5 +19,6 @@ export * from './forum/live';
 export * from './seo/page-meta';
 export * from './admin/audit';
 export * from './idempotency';
-export * from './forum/upcast';
+export * from './events/registry';
+export * from './events/decode';
 export * from './http/route';
