@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SYSTEM_ACTOR, FORUM_CATEGORIES, FORUM_PRIORITIES, type ForumEventOf } from '@mello/contracts';
+import { EventName, SYSTEM_ACTOR, FORUM_CATEGORIES, FORUM_PRIORITIES, type EventOf } from '@mello/contracts';
 import type { EventStore } from '../src/event-store/port';
 import { toNewEvents } from '../src/shared/command-handler';
 import { forumPostStream } from '../src/forum/post';
@@ -22,8 +22,8 @@ export async function appendGeneratedPosts(store: EventStore, count: number, sta
     const thing = THINGS[(i * 7) % THINGS.length]!;
     const place = PLACES[(i * 3) % PLACES.length]!;
     const year = 1958 + ((i * 13) % 67);
-    const event: ForumEventOf<'ForumPostCreated'> = {
-      type: 'ForumPostCreated',
+    const event: EventOf<'ForumPostCreated'> = {
+      type: EventName.ForumPostCreated,
       data: {
         postId,
         title: `Söker ${thing} med ${artist} från ${year}`,

@@ -21,6 +21,7 @@ export * from './forum/live';
 export * from './seo/page-meta';
 export * from './admin/audit';
 export * from './idempotency';
-export * from './forum/upcast';
+export * from './events/registry';
+export * from './events/decode';
 export * from './http/route';
 export * from './http/concurrency';

@@ -1,14 +1,15 @@
+import { eventNames, isDocumentEvent, type DocumentEventNames } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from './events';
 import { rawFragment } from './raw-sql';
 
 type Fields = Record<string, unknown>;
-type DocumentEventData = { id: string; fields: Fields };
 
 export type DocumentProjectionConfig = {
   name: string;
   table: string;
-  events: { created: string; updated: string; deleted: string };
+  /** The document's events, from the registry (DOCUMENT_EVENTS.year …). */
+  events: DocumentEventNames;
   /** Extra indexed columns derived from the fields (the document itself goes in `doc`). */
   columns: ReadonlyArray<{ name: string; type: 'integer' | 'text' | 'timestamptz' | 'boolean' | 'uuid' | 'text[]'; value: (fields: Fields) => unknown }>;
   /** The stored document's fields when not the event's fields as they are (a search hit keeps only what it shows). */
@@ -36,7 +37,9 @@ export function reduceDocumentEvents(
   changes: DocumentChanges = { upserts: new Map(), deletes: new Set() },
 ): DocumentChanges {
   for (const event of events) {
-    const { id, fields } = event.data as DocumentEventData;
+    if (!isDocumentEvent(event)) continue;
+    const { id } = event.data;
+    const fields: Fields = event.data.fields;
     if (event.type === names.created) {
       changes.deletes.delete(id);
       changes.upserts.set(id, { fields, createdPosition: event.position, lastPosition: event.position, revision: event.streamRevision });
@@ -53,7 +56,7 @@ export function reduceDocumentEvents(
 
 /** A read model of one document per row: `doc` is exactly what the API returns ({ id, ...fields }). */
 export function documentProjection(config: DocumentProjectionConfig): Projection {
-  const eventTypes = new Set([config.events.created, config.events.updated, config.events.deleted]);
+  const eventTypes = eventNames(config.events.created, config.events.updated, config.events.deleted);
   const columns = config.revision ? [...config.columns, { name: 'revision', type: 'integer' as const, value: () => undefined }] : config.columns;
   const extraColumns = columns.map((column) => sql.identifier([column.name]));
   const recordType = sql.join(

@@ -1,15 +1,17 @@
+import { DOCUMENT_EVENTS, type DocumentEventName } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
 import { reduceDocumentEvents } from './document-projection';
 import type { ProjectedEvent } from './events';
 
-const names = { created: 'YearCreated', updated: 'YearUpdated', deleted: 'YearDeleted' };
+const names = DOCUMENT_EVENTS.year;
 let seq = 0;
-const event = (type: string, id: string, fields: Record<string, unknown> = {}): ProjectedEvent => {
+/** A document event with only the fields a test needs (the reducer copies fields as they are). */
+const event = (type: DocumentEventName, id: string, fields: Record<string, unknown> = {}): ProjectedEvent => {
   seq += 1;
   return {
     id: `e${seq}`, type, data: { id, fields }, metadata: {}, streamName: `year-${id}`, streamRevision: 0,
     position: String(seq).padStart(4, '0'), recordedAt: '',
-  };
+  } as ProjectedEvent;
 };
 
 describe('reduceDocumentEvents', () => {

@@ -1,17 +1,20 @@
+import type { EventName, EventOf } from '@mello/contracts';
 import type { DatabaseTransactionConnection } from 'slonik';
 import type { CopyRows } from './copy-rows';
 
-/** An event as projections see it. `position` is opaque log order: compare as strings, never parse. */
-export type ProjectedEvent = {
+/**
+ * An event as projections see it: decoded by the event registry (the backend's event store read path upcasts
+ * and parses every event), so `data` is typed by `type`. `position` is opaque log order: compare as strings,
+ * never parse.
+ */
+export type ProjectedEvent<N extends EventName = EventName> = {
   id: string;
-  type: string;
-  data: unknown;
   metadata: unknown;
   streamName: string;
   streamRevision: number;
   position: string;
   recordedAt: string;
-};
+} & EventOf<N>;
 
 /** What the runner needs from the event store (the backend's EventStore port satisfies it). */
 export interface EventSource {
@@ -24,7 +27,8 @@ export interface EventSource {
 export interface Projection {
   /** Stable name: the key of its checkpoint row. */
   readonly name: string;
-  readonly eventTypes: ReadonlySet<string>;
+  /** The registry's names of the events it follows. */
+  readonly eventTypes: ReadonlySet<EventName>;
   /** Applies a batch (already filtered to eventTypes, in log order) inside the runner's transaction. */
   apply(tx: DatabaseTransactionConnection, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
   /**

@@ -186,6 +186,9 @@ export const retryDelayMs = (attempt: number): number => Math.min(5000, 500 * 2 
  * the error) while the others go on; this runner leaves it alone until the process restarts, and the next
  * runner retries it from that event. A failed batch (the database away, a lock timeout) is retried with backoff,
  * and a lost leader connection is competed for again, so the runner recovers by itself when the database returns.
+ * An event the registry cannot read (MalformedEventError from the source's readAll, which ends the page before
+ * it) is such a failed batch: every projection stops on it, with the error naming its stream, revision and type
+ * in its status, and the runner retries until a deploy can read it; it is never skipped.
  */
 export class ProjectionRunner {
   private running = false;

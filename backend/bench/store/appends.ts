@@ -5,6 +5,7 @@ import { sql } from 'slonik';
 import { ProjectionRunner, allProjections, createReadModelSchema } from '@mello/projections';
 import { createDatabasePool } from '../../src/db/pool';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
+import { decodingEventStore } from '../../src/event-store/decoding-event-store';
 import { runSql } from '../bench-database';
 import { WRITERS, now, log, percentile, series, fmt } from './common';
 import { type Unit } from './dataset';
@@ -196,7 +197,7 @@ export async function lagPass(uri: string, segments: readonly Unit[][], indexOf:
   let seen = 0;
   let batches = 0;
   const reader = await openStore(uri, 4);
-  const runner = new ProjectionRunner(reader.pool, uri, reader.store, allProjections, {
+  const runner = new ProjectionRunner(reader.pool, uri, decodingEventStore(reader.store), allProjections, {
     schema: 'rm',
     onBatch: ({ events }) => {
       const at = now();

@@ -1,6 +1,6 @@
 /** Realistic, deterministic event data for the benchmark; run by backend/bench/store-bench.ts. */
 import { readFileSync } from 'node:fs';
-import type { EventMetadata } from '@mello/contracts';
+import { DOCUMENT_EVENTS, type EventMetadata, type EventName } from '@mello/contracts';
 import type { NewEvent } from '../../src/event-store/port';
 import { EVENTS_PER_APPEND, log, median } from './common';
 
@@ -44,10 +44,10 @@ export const SENTENCES = [
 ];
 
 export type Kind = 'year' | 'video' | 'article';
-export const EVENT_TYPES: Record<Kind, { created: string; updated: string }> = {
-  year: { created: 'YearCreated', updated: 'YearUpdated' },
-  video: { created: 'VideoCreated', updated: 'VideoUpdated' },
-  article: { created: 'ArticleCreated', updated: 'ArticleUpdated' },
+export const EVENT_TYPES: Record<Kind, { created: EventName; updated: EventName }> = {
+  year: DOCUMENT_EVENTS.year,
+  video: DOCUMENT_EVENTS.video,
+  article: DOCUMENT_EVENTS.article,
 };
 
 /** The full field set after one edit, and the names of the fields the edit changed. */

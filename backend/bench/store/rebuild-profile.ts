@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { LIVE_SCHEMA, allProjections, rebuildReadModels, type BulkLoader, type CopyRows, type EventSource, type ProjectedEvent, type Projection } from '@mello/projections';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
+import { decodePage } from '../../src/event-store/decoding-event-store';
 import { runSql } from '../bench-database';
 import { now, log } from './common';
 import { uuid } from './dataset';
@@ -74,7 +75,8 @@ export async function profiledRebuild(
   // Prefetch emulation: as soon as a page is handed out, the next one is read on another connection, so reading
   // overlaps with the projections' work on the page just returned.
   let prefetched: { after: string | null; page: Promise<ProjectedEvent[]> } | null = null;
-  const read = (after: string | null, maxCount: number) => store.readAll({ after: after as never, maxCount });
+  // Decoded as the product reads it (decoding-event-store.ts), so the profile includes the registry's parsing.
+  const read = async (after: string | null, maxCount: number) => decodePage(await store.readAll({ after: after as never, maxCount }));
   const source: EventSource = {
     readAll: async (readOptions) => {
       const t = now();

@@ -1,6 +1,16 @@
-import type { AuditActor, AuditKind, FieldChange, ItemTimeline, ItemVersion, TimelineEntry } from '@mello/contracts';
+import {
+  DOCUMENT_EVENT_OF,
+  EventName,
+  isDocumentEvent,
+  type AuditActor,
+  type AuditKind,
+  type FieldChange,
+  type ItemTimeline,
+  type ItemVersion,
+  type TimelineEntry,
+} from '@mello/contracts';
 import { documentLabel } from '@mello/projections';
-import type { RecordedEvent } from '../event-store/port';
+import type { ReadEvent } from '../event-store/port';
 
 type State = Record<string, unknown>;
 type Step = { action: 'created' | 'updated' | 'deleted'; state: State };
@@ -10,25 +20,19 @@ const NOT_FIELDS = new Set(['id', 'postId', 'replyId', 'changed', 'updatedAt', '
 const fieldsOf = (data: State) => Object.fromEntries(Object.entries(data).filter(([key]) => !NOT_FIELDS.has(key)));
 
 /** How one event moves an item's state; null for events that are not part of its history. */
-function step(event: RecordedEvent, previous: State): Step | null {
-  const data = (event.data ?? {}) as State;
-  if (/^(Year|Video|Article|Entry|Artist|Source)(Created|Updated)$/.test(event.type)) {
-    return { action: event.type.endsWith('Created') ? 'created' : 'updated', state: (data.fields ?? {}) as State };
+function step(event: ReadEvent, previous: State): Step | null {
+  if (isDocumentEvent(event)) {
+    const { action } = DOCUMENT_EVENT_OF.get(event.type)!;
+    return action === 'deleted' ? { action, state: previous } : { action, state: event.data.fields };
   }
   switch (event.type) {
-    case 'ForumPostCreated':
-    case 'ForumReplyPosted':
-      return { action: 'created', state: fieldsOf(data) };
-    case 'ForumPostEdited':
-      return { action: 'updated', state: { ...previous, ...fieldsOf(data) } };
-    case 'YearDeleted':
-    case 'VideoDeleted':
-    case 'ArticleDeleted':
-    case 'EntryDeleted':
-    case 'ArtistDeleted':
-    case 'SourceDeleted':
-    case 'ForumPostDeleted':
-    case 'ForumReplyDeleted':
+    case EventName.ForumPostCreated:
+    case EventName.ForumReplyPosted:
+      return { action: 'created', state: fieldsOf(event.data) };
+    case EventName.ForumPostEdited:
+      return { action: 'updated', state: { ...previous, ...fieldsOf(event.data) } };
+    case EventName.ForumPostDeleted:
+    case EventName.ForumReplyDeleted:
       return { action: 'deleted', state: previous };
     default:
       return null;
@@ -43,11 +47,11 @@ export function diffFields(before: State, after: State): FieldChange[] {
   return keys.filter((key) => !same(before[key], after[key])).map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
 }
 
-const actorOf = (event: RecordedEvent): AuditActor => {
+const actorOf = (event: ReadEvent): AuditActor => {
   const actor = (event.metadata as { actor?: { type?: string; userId?: string; email?: string } }).actor;
   return actor?.type === 'user' ? { userId: actor.userId ?? null, email: actor.email ?? null, system: false } : { userId: null, email: null, system: true };
 };
-const atOf = (event: RecordedEvent) => (event.metadata as { occurredAt?: string }).occurredAt ?? event.recordedAt;
+const atOf = (event: ReadEvent) => (event.metadata as { occurredAt?: string }).occurredAt ?? event.recordedAt;
 
 export function labelOf(kind: AuditKind, state: State): string {
   if (kind !== 'forum-post' && kind !== 'forum-reply') return documentLabel(kind, state);
@@ -56,7 +60,7 @@ export function labelOf(kind: AuditKind, state: State): string {
 }
 
 /** Every event of an item's stream, oldest first, with who, when and what changed (pure). */
-export function buildTimeline(kind: AuditKind, itemId: string, events: readonly RecordedEvent[]): ItemTimeline {
+export function buildTimeline(kind: AuditKind, itemId: string, events: readonly ReadEvent[]): ItemTimeline {
   let state: State = {};
   let exists = false;
   const entries: TimelineEntry[] = [];
@@ -81,7 +85,7 @@ export function buildTimeline(kind: AuditKind, itemId: string, events: readonly 
 }
 
 /** The item as it stood right after the event at `revision`, or null when the stream has no such event. */
-export function versionAt(kind: AuditKind, itemId: string, events: readonly RecordedEvent[], revision: number): ItemVersion | null {
+export function versionAt(kind: AuditKind, itemId: string, events: readonly ReadEvent[], revision: number): ItemVersion | null {
   let state: State = {};
   let deleted = false;
   for (const event of events) {

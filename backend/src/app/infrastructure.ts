@@ -9,7 +9,7 @@ import { createEventStoreDbEventStore } from '../event-store/eventstoredb/esdb-e
 import type { EventStore } from '../event-store/port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { eventStoreMigrations } from '../event-store/postgres/schema';
-import { upcastingEventStore } from '../event-store/upcasting-event-store';
+import { decodingEventStore } from '../event-store/decoding-event-store';
 import { socketAdapterMigrations } from '../live/socket-server';
 import { openDatabase, type DatabaseHandle } from './database';
 import { ShutdownSteps } from './shutdown-steps';
@@ -24,10 +24,10 @@ export type Infrastructure = {
   shutdown: ShutdownSteps;
 };
 
-/** The configured store, read through the upcasts (every process and CLI opens it here). */
+/** The configured store, read through the event registry's decoding (every process and CLI opens it here). */
 export async function openEventStore(config: Config, pool: DatabasePool, databaseUri: string): Promise<EventStore> {
   const store = config.eventStoreUrl ? await createEventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool, databaseUri);
-  return upcastingEventStore(store);
+  return decodingEventStore(store);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ArticleCreateInputSchema, SYSTEM_ACTOR, VideoCreateInputSchema, YearCreateInputSchema } from '@mello/contracts';
+import { EventName, ArticleCreateInputSchema, SYSTEM_ACTOR, VideoCreateInputSchema, YearCreateInputSchema } from '@mello/contracts';
 import type { z } from 'zod';
 import type { ArchiveServices } from '../archive/archive-services';
 import { withSlug } from '../archive/articles/article';
@@ -64,7 +64,7 @@ async function importYearsVideosArticles(store: EventStore, services: ArchiveSer
   }
   const counts = { years: content.years.length, videos: content.videos.length, articles: content.articles.length };
   try {
-    await appendDecision(store, IMPORT_STREAM, [{ type: 'ArchiveImported', data: { dataVersion: ARCHIVE_DATA_VERSION, ...counts } }], 'no_stream', context);
+    await appendDecision(store, IMPORT_STREAM, [{ type: EventName.ArchiveImported, data: { dataVersion: ARCHIVE_DATA_VERSION, ...counts } }], 'no_stream', context);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
   }

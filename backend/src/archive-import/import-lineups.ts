@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@mello/contracts';
+import { EventName, type DomainEvent } from '@mello/contracts';
 import type { LineupServices } from '../archive/lineups/lineup-services';
 import { artistDecider, artistSlugKey, artistStream } from '../archive/lineups/artist';
 import { entryDecider, entrySlotKeys, entryStream } from '../archive/lineups/entry';
@@ -15,7 +15,7 @@ import lineupsData from './data/lineups.json';
 export const LINEUPS_IMPORT_STREAM = 'system-lineups-import';
 export const LINEUPS_DATA_VERSION = '2026-11-24-lineups-v1';
 
-const claimed = (key: string, ownerId: string): DomainEvent => ({ type: 'KeyClaimed', data: { key, ownerId } });
+const claimed = (key: string, ownerId: string): DomainEvent => ({ type: EventName.KeyClaimed, data: { key, ownerId } });
 
 /**
  * Every entry, act and source of data/lineups.json as events of the system actor, once: a marker stream makes a
@@ -51,7 +51,7 @@ export async function importLineups(store: EventStore, lineups: LineupServices):
     await appendDecision(
       store,
       LINEUPS_IMPORT_STREAM,
-      [{ type: 'LineupsImported', data: { dataVersion: LINEUPS_DATA_VERSION, ...counts, years: content.years, noContest: content.noContest, generalGaps: content.generalGaps } }],
+      [{ type: EventName.LineupsImported, data: { dataVersion: LINEUPS_DATA_VERSION, ...counts, years: content.years, noContest: content.noContest, generalGaps: content.generalGaps } }],
       'no_stream',
       context,
     );

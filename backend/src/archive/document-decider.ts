@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@mello/contracts';
+import type { DocumentEventNames, DomainEvent, EventName } from '@mello/contracts';
 import { ConflictError, NotFoundError, assertNever } from '../shared/errors';
 
 /**
@@ -17,11 +17,9 @@ export type DocumentCommand<F> =
   /** Brings a deleted document back with the given fields (the admin's "återställ" of an earlier version). */
   | { type: 'recreate'; id: string; fields: F };
 
-export type DocumentEventNames = { created: string; updated: string; deleted: string };
-
 export type DocumentEvent<F> =
-  | DomainEvent<string, { id: string; fields: F }>
-  | DomainEvent<string, { id: string; fields: F; changed: string[] }>;
+  | DomainEvent<EventName, { id: string; fields: F }>
+  | DomainEvent<EventName, { id: string; fields: F; changed: string[] }>;
 
 export type DocumentDecider<F> = {
   names: DocumentEventNames;

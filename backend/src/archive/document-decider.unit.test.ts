@@ -86,7 +86,7 @@ describe.each(cases)('$name decider', ({ decider, fields, change, notFound }) =>
   });
 
   it('evolve ignores events of other kinds', () => {
-    const state = decider.evolve(decider.initialState(), { type: 'SomethingElse', data: { id, fields } });
+    const state = decider.evolve(decider.initialState(), { type: 'KeyClaimed', data: { id, fields } });
     expect(state).toEqual({ status: 'none' });
   });
 });

@@ -1,4 +1,6 @@
-import type { ReservationEvent } from '@mello/contracts';
+import { EventName, type EventOf } from '@mello/contracts';
+
+export type ReservationEvent = EventOf<'KeyClaimed' | 'KeyReleased'>;
 import { ConflictError, assertNever } from '../shared/errors';
 
 /**
@@ -17,9 +19,9 @@ export const initialReservation = (): ReservationState => ({ owner: null });
 
 export function evolveReservation(state: ReservationState, event: ReservationEvent): ReservationState {
   switch (event.type) {
-    case 'KeyClaimed':
+    case EventName.KeyClaimed:
       return { owner: event.data.ownerId };
-    case 'KeyReleased':
+    case EventName.KeyReleased:
       return state.owner === event.data.ownerId ? { owner: null } : state;
     default:
       return assertNever(event);
@@ -31,9 +33,9 @@ export function decideReservation(command: ReservationCommand, state: Reservatio
     case 'claim':
       if (state.owner === command.ownerId) return [];
       if (state.owner !== null) throw new ConflictError(command.takenMessage);
-      return [{ type: 'KeyClaimed', data: { key: command.key, ownerId: command.ownerId } }];
+      return [{ type: EventName.KeyClaimed, data: { key: command.key, ownerId: command.ownerId } }];
     case 'release':
-      return state.owner === command.ownerId ? [{ type: 'KeyReleased', data: { key: command.key, ownerId: command.ownerId } }] : [];
+      return state.owner === command.ownerId ? [{ type: EventName.KeyReleased, data: { key: command.key, ownerId: command.ownerId } }] : [];
     default:
       return assertNever(command);
   }

@@ -1,7 +1,6 @@
-import type { ReservationEvent } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../shared/errors';
-import { decideReservation, evolveReservation, initialReservation } from './reservation';
+import { decideReservation, evolveReservation, initialReservation, type ReservationEvent } from './reservation';
 
 const given = (events: ReservationEvent[]) => events.reduce(evolveReservation, initialReservation());
 const claimed = (ownerId: string): ReservationEvent => ({ type: 'KeyClaimed', data: { key: 'year-number-1974', ownerId } });

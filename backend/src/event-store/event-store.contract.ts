@@ -5,16 +5,16 @@ import {
   DuplicateEventIdError,
   WrongExpectedRevisionError,
   comparePositions,
-  type EventStore,
+  type RawEventStore,
   type LogPosition,
   type NewEvent,
   type RecordedEvent,
 } from './port';
 
 export type EventStoreFixture = {
-  store: EventStore;
+  store: RawEventStore;
   /** Another client of the same store, as a second process would have. */
-  openAnother: () => Promise<EventStore>;
+  openAnother: () => Promise<RawEventStore>;
   cleanup: () => Promise<void>;
 };
 
@@ -33,7 +33,7 @@ const newEvent = (type: string, data: unknown = {}): NewEvent => ({ id: randomUU
  * PostgreSQL store shows an event only once every older transaction on the server has ended (and other test
  * files' databases share that server), so it first waits for that (untilReadable).
  */
-async function readEverything(store: EventStore, from: LogPosition | null): Promise<RecordedEvent[]> {
+async function readEverything(store: RawEventStore, from: LogPosition | null): Promise<RecordedEvent[]> {
   await store.untilReadable(15_000);
   const all: RecordedEvent[] = [];
   let after = from;
@@ -54,7 +54,7 @@ export function describeEventStoreContract(
 ) {
   describe(`event store contract: ${name}`, () => {
     let fixture: EventStoreFixture;
-    let store: EventStore;
+    let store: RawEventStore;
     const stream = (label: string) => `test${label}-${randomUUID()}`;
 
     beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@mello/contracts';
+import type { AnyEvent, EventMetadata } from '@mello/contracts';
 
 /**
  * A position in the global log. Opaque outside the adapters: two fixed-width numbers joined by '/', padded so
@@ -37,6 +37,7 @@ export type NewEvent = {
   metadata: EventMetadata;
 };
 
+/** An event as the adapters store it: its type and data as written, not yet checked. */
 export type RecordedEvent = NewEvent & {
   streamName: string;
   /** 0-based position of the event in its stream. */
@@ -45,6 +46,12 @@ export type RecordedEvent = NewEvent & {
   /** When the store recorded it (ISO 8601). */
   recordedAt: string;
 };
+
+/**
+ * An event as every reader sees it (decoding-event-store.ts): upcast and parsed by the event registry, so `type`
+ * is a registry name and `data` its schema's output, narrowed by a `switch` on `type`.
+ */
+export type ReadEvent = Omit<RecordedEvent, 'type' | 'data'> & AnyEvent;
 
 export type AppendResult = {
   /** Revision of the stream's last event after the append. */
@@ -55,10 +62,14 @@ export type AppendResult = {
 
 export type ReadAllOptions = { after: LogPosition | null; maxCount: number };
 
-export interface EventStore {
+/**
+ * The event store port. `Read` is what reading answers: the adapters answer the events as stored (RawEventStore),
+ * the store every process opens answers them decoded (ReadEvent; decoding-event-store.ts).
+ */
+export interface EventStore<Read extends Pick<RecordedEvent, 'type' | 'position'> = ReadEvent> {
   readonly kind: 'postgres' | 'eventstoredb';
   /** The stream's events in order, or [] when it does not exist. */
-  readStream(streamName: string): Promise<RecordedEvent[]>;
+  readStream(streamName: string): Promise<Read[]>;
   /**
    * Optional bulk path for an import: creates many new streams, a chunk of them per transaction (one round trip
    * each); a stream that already exists is left as it is and not counted. Without it, callers append stream by stream.
@@ -70,7 +81,7 @@ export interface EventStore {
    * Events of all streams after a position, in log order. Never returns an event while an earlier one may still
    * be committed: a caller that stores the last position it saw never skips anything.
    */
-  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  readAll(options: ReadAllOptions): Promise<Read[]>;
   /** Position of the newest event a reader can see, or null for an empty log. */
   headPosition(): Promise<LogPosition | null>;
   /**
@@ -82,6 +93,9 @@ export interface EventStore {
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;
 }
+
+/** An adapter: reading answers the events as they are stored. */
+export type RawEventStore = EventStore<RecordedEvent>;
 
 export class WrongExpectedRevisionError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-import { ForumPostCreateInputSchema, ForumPostEditInputSchema, type ForumEventOf } from '@mello/contracts';
+import { ForumPostCreateInputSchema, ForumPostEditInputSchema, type EventOf } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
 import { decidePostLike, decideReplyLike } from './like';
@@ -13,16 +13,16 @@ const POST_ID = '11111111-1111-4111-8111-111111111111';
 
 const createInput = ForumPostCreateInputSchema.parse({ title: 'Saknat klipp från 1975', content: 'Någon som har mellanakten på band?', tags: [' band ', 'band', '', 7, '1975'] });
 
-const created: ForumEventOf<'ForumPostCreated'> = {
+const created: EventOf<'ForumPostCreated'> = {
   type: 'ForumPostCreated',
   data: { postId: POST_ID, ...createInput, status: 'active', authorId: author.userId, authorName: author.name, createdAt: NOW },
 };
-const deleted: ForumEventOf<'ForumPostDeleted'> = {
+const deleted: EventOf<'ForumPostDeleted'> = {
   type: 'ForumPostDeleted',
   data: { postId: POST_ID, title: createInput.title, authorId: author.userId, authorName: author.name, deletedBy: author.userId },
 };
 
-const postGiven = (events: Array<ForumEventOf<'ForumPostCreated' | 'ForumPostEdited' | 'ForumPostDeleted'>>): PostState =>
+const postGiven = (events: Array<EventOf<'ForumPostCreated' | 'ForumPostEdited' | 'ForumPostDeleted'>>): PostState =>
   events.reduce(postDecider.evolve, postDecider.initialState());
 
 describe('forum post decider', () => {
@@ -85,11 +85,11 @@ describe('forum post decider', () => {
 
 describe('forum reply decider', () => {
   const REPLY_ID = '22222222-2222-4222-8222-222222222222';
-  const posted: ForumEventOf<'ForumReplyPosted'> = {
+  const posted: EventOf<'ForumReplyPosted'> = {
     type: 'ForumReplyPosted',
     data: { replyId: REPLY_ID, postId: POST_ID, content: 'Jag har den på VHS!', authorId: member.userId, authorName: member.name, createdAt: NOW },
   };
-  const given = (events: Array<ForumEventOf<'ForumReplyPosted' | 'ForumReplyDeleted'>>): ReplyState => events.reduce(replyDecider.evolve, replyDecider.initialState());
+  const given = (events: Array<EventOf<'ForumReplyPosted' | 'ForumReplyDeleted'>>): ReplyState => events.reduce(replyDecider.evolve, replyDecider.initialState());
 
   it('given a live post, when a member replies, then ForumReplyPosted; given a deleted post, then not found', () => {
     const command = { type: 'post' as const, replyId: REPLY_ID, postId: POST_ID, content: 'Jag har den på VHS!', by: member, now: NOW };

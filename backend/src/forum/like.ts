@@ -1,4 +1,4 @@
-import { OWN_POST_LIKE_MESSAGE, OWN_REPLY_LIKE_MESSAGE, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type ForumEventOf } from '@mello/contracts';
+import { EventName, OWN_POST_LIKE_MESSAGE, OWN_REPLY_LIKE_MESSAGE, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type EventOf } from '@mello/contracts';
 import { ForbiddenError, NotFoundError } from '../shared/errors';
 
 /**
@@ -13,17 +13,17 @@ export type LikeTarget = { live: boolean; authorId: string | null };
 export function decidePostLike(
   target: LikeTarget,
   command: { postId: string; userId: string; now: string },
-): [ForumEventOf<'ForumPostLiked'>] {
+): [EventOf<'ForumPostLiked'>] {
   if (!target.live) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
   if (target.authorId === command.userId) throw new ForbiddenError(OWN_POST_LIKE_MESSAGE);
-  return [{ type: 'ForumPostLiked', data: { postId: command.postId, userId: command.userId, likedAt: command.now } }];
+  return [{ type: EventName.ForumPostLiked, data: { postId: command.postId, userId: command.userId, likedAt: command.now } }];
 }
 
 export function decideReplyLike(
   target: LikeTarget & { postId: string | null },
   command: { replyId: string; userId: string; now: string },
-): [ForumEventOf<'ForumReplyLiked'>] {
+): [EventOf<'ForumReplyLiked'>] {
   if (!target.live || target.postId === null) throw new NotFoundError(REPLY_NOT_FOUND_MESSAGE);
   if (target.authorId === command.userId) throw new ForbiddenError(OWN_REPLY_LIKE_MESSAGE);
-  return [{ type: 'ForumReplyLiked', data: { replyId: command.replyId, postId: target.postId, userId: command.userId, likedAt: command.now } }];
+  return [{ type: EventName.ForumReplyLiked, data: { replyId: command.replyId, postId: target.postId, userId: command.userId, likedAt: command.now } }];
 }

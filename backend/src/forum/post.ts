@@ -1,6 +1,6 @@
-import {
+import { EventName,
   POST_NOT_FOUND_MESSAGE,
-  type ForumEventOf,
+  type EventOf,
   type ForumPostCreateInput,
   type ForumPostEditInput,
   type ForumStatus,
@@ -13,8 +13,8 @@ export const forumPostStream = (postId: string) => `forum-post-${postId}`;
 /** Who acts on forum content: the author may change their own, the administrator anything. */
 export type ForumActor = { userId: string; name: string; isAdmin: boolean };
 
-type PostEvent = ForumEventOf<'ForumPostCreated' | 'ForumPostEdited' | 'ForumPostDeleted'>;
-export type PostFields = Omit<ForumEventOf<'ForumPostCreated'>['data'], 'postId'>;
+type PostEvent = EventOf<'ForumPostCreated' | 'ForumPostEdited' | 'ForumPostDeleted'>;
+export type PostFields = Omit<EventOf<'ForumPostCreated'>['data'], 'postId'>;
 
 export type PostState =
   | { status: 'none' }
@@ -43,16 +43,16 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
 
   evolve(state, event) {
     switch (event.type) {
-      case 'ForumPostCreated': {
+      case EventName.ForumPostCreated: {
         const { postId, ...post } = event.data;
         return { status: 'active', postId, post };
       }
-      case 'ForumPostEdited': {
+      case EventName.ForumPostEdited: {
         if (state.status !== 'active') return state;
         const { postId: _id, changed: _changed, updatedAt: _at, ...fields } = event.data;
         return { ...state, post: { ...state.post, ...fields } };
       }
-      case 'ForumPostDeleted':
+      case EventName.ForumPostDeleted:
         return state.status === 'active' ? { status: 'deleted', postId: state.postId, post: state.post } : state;
       default:
         return assertNever(event);
@@ -66,7 +66,7 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
         const status: ForumStatus = 'active';
         return [
           {
-            type: 'ForumPostCreated',
+            type: EventName.ForumPostCreated,
             data: { postId: command.postId, ...command.input, status, authorId: command.by.userId, authorName: command.by.name, createdAt: command.now },
           },
         ];
@@ -82,12 +82,12 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
         // Saving an unchanged form is not an event.
         if (changed.length === 0) return [];
         const { title, content, category, priority, year, reward, tags, status } = next;
-        return [{ type: 'ForumPostEdited', data: { postId, title, content, category, priority, year, reward, tags, status, changed, updatedAt: command.now } }];
+        return [{ type: EventName.ForumPostEdited, data: { postId, title, content, category, priority, year, reward, tags, status, changed, updatedAt: command.now } }];
       }
       case 'delete': {
         const { postId, post } = activePost(state);
         if (!mayChange(post, command.by)) throw new ForbiddenError(NOT_YOUR_POST_DELETE);
-        return [{ type: 'ForumPostDeleted', data: { postId, title: post.title, authorId: post.authorId, authorName: post.authorName, deletedBy: command.by.userId } }];
+        return [{ type: EventName.ForumPostDeleted, data: { postId, title: post.title, authorId: post.authorId, authorName: post.authorName, deletedBy: command.by.userId } }];
       }
       default:
         return assertNever(command);

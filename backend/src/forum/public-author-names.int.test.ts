@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { neutralPublicName, SYSTEM_ACTOR, type ForumEventOf } from '@mello/contracts';
+import { neutralPublicName, SYSTEM_ACTOR, type EventOf } from '@mello/contracts';
 import { allProjections, rebuildReadModels } from '@mello/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, startTestBackend, type TestBackend } from '../../test/harness';
@@ -89,14 +89,14 @@ describe('old events whose authorName is an e-mail address (upcast where the log
   beforeAll(async () => {
     const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
     // Written before posts could name an entry, too: no entryId (read as null).
-    const created: { type: 'ForumPostCreated'; data: Omit<ForumEventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
+    const created: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
       type: 'ForumPostCreated',
       data: {
         postId, title: 'Gammalt inlägg om radioprogrammet', content: 'Skrivet innan visningsnamn fanns.', category: 'general', priority: null, year: null,
         reward: 0, tags: [], status: 'active', authorId, authorName: OLD_EMAIL, createdAt: '2024-05-01T10:00:00.000Z',
       },
     };
-    const replied: ForumEventOf<'ForumReplyPosted'> = {
+    const replied: EventOf<'ForumReplyPosted'> = {
       type: 'ForumReplyPosted',
       data: { replyId, postId, content: 'Gammalt svar från samma medlem.', authorId, authorName: OLD_EMAIL, createdAt: '2024-05-01T11:00:00.000Z' },
     };

@@ -1,12 +1,12 @@
-import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type ForumEventOf } from '@mello/contracts';
+import { EventName, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type EventOf } from '@mello/contracts';
 import type { Decider } from '../shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, assertNever } from '../shared/errors';
 import type { ForumActor } from './post';
 
 export const forumReplyStream = (replyId: string) => `forum-reply-${replyId}`;
 
-type ReplyEvent = ForumEventOf<'ForumReplyPosted' | 'ForumReplyDeleted'>;
-type ReplyData = ForumEventOf<'ForumReplyPosted'>['data'];
+type ReplyEvent = EventOf<'ForumReplyPosted' | 'ForumReplyDeleted'>;
+type ReplyData = EventOf<'ForumReplyPosted'>['data'];
 
 export type ReplyState = { status: 'none' } | { status: 'active'; reply: ReplyData } | { status: 'deleted'; reply: ReplyData };
 
@@ -22,9 +22,9 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
 
   evolve(state, event) {
     switch (event.type) {
-      case 'ForumReplyPosted':
+      case EventName.ForumReplyPosted:
         return { status: 'active', reply: event.data };
-      case 'ForumReplyDeleted':
+      case EventName.ForumReplyDeleted:
         return state.status === 'active' ? { status: 'deleted', reply: state.reply } : state;
       default:
         return assertNever(event);
@@ -38,7 +38,7 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
         if (state.status !== 'none') throw new ConflictError('Svaret finns redan');
         return [
           {
-            type: 'ForumReplyPosted',
+            type: EventName.ForumReplyPosted,
             data: { replyId: command.replyId, postId: command.postId, content: command.content, authorId: command.by.userId, authorName: command.by.name, createdAt: command.now },
           },
         ];
@@ -49,7 +49,7 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
         if (!command.by.isAdmin && command.by.userId !== reply.authorId) throw new ForbiddenError(NOT_YOUR_REPLY);
         return [
           {
-            type: 'ForumReplyDeleted',
+            type: EventName.ForumReplyDeleted,
             data: { replyId: reply.replyId, postId: reply.postId, content: reply.content, authorId: reply.authorId, authorName: reply.authorName, deletedBy: command.by.userId },
           },
         ];

@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR, type ForumEventOf } from '@mello/contracts';
+import { EventName, SYSTEM_ACTOR, type EventOf } from '@mello/contracts';
 import { randomUUID } from 'node:crypto';
 import { isTransientDatabaseError } from '@mello/projections';
 import { EventStoreUnavailableError, type EventStore } from '../event-store/port';
@@ -60,7 +60,7 @@ export class ViewCounter {
       let unavailable: unknown = null;
       for (const [postId, count] of batch) {
         if (unavailable === null) {
-          const event: ForumEventOf<'ForumPostViewsCounted'> = { type: 'ForumPostViewsCounted', data: { postId, count } };
+          const event: EventOf<'ForumPostViewsCounted'> = { type: EventName.ForumPostViewsCounted, data: { postId, count } };
           try {
             const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
             await this.store.appendToStream(forumViewsStream(postId), toNewEvents([event], context), { expectedRevision: 'any' });

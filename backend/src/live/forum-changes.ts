@@ -1,8 +1,6 @@
-import type { ForumChange, ForumEvent, ForumPost, ForumReply } from '@mello/contracts';
+import { EventName, type ForumChange, type ForumPost, type ForumReply } from '@mello/contracts';
 import { forumPostJson, forumReplyJson, type ProjectedEvent } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
-
-type Data<T extends ForumEvent['type']> = Extract<ForumEvent, { type: T }>['data'];
 
 /** A change and the rooms it goes to: list changes reach the forum list, post changes the post's page. */
 export type RoutedChange = { change: ForumChange; toList: boolean; postId: string | null };
@@ -19,23 +17,23 @@ export async function forumChangesFor(db: CommonQueryMethods, events: readonly P
   const announcedLikes = new Set<string>();
 
   for (const event of events) {
-    switch (event.type as ForumEvent['type']) {
-      case 'ForumPostCreated':
-      case 'ForumPostEdited': {
-        const { postId } = event.data as Data<'ForumPostCreated'>;
+    switch (event.type) {
+      case EventName.ForumPostCreated:
+      case EventName.ForumPostEdited: {
+        const { postId } = event.data;
         const current = await post(postId);
         if (!current) break;
-        const kind = event.type === 'ForumPostCreated' ? 'post-created' : 'post-updated';
+        const kind = event.type === EventName.ForumPostCreated ? 'post-created' : 'post-updated';
         changes.push({ change: { kind, post: current, position }, toList: true, postId });
         break;
       }
-      case 'ForumPostDeleted': {
-        const { postId } = event.data as Data<'ForumPostDeleted'>;
+      case EventName.ForumPostDeleted: {
+        const { postId } = event.data;
         changes.push({ change: { kind: 'post-deleted', postId, position }, toList: true, postId });
         break;
       }
-      case 'ForumReplyPosted': {
-        const { replyId, postId } = event.data as Data<'ForumReplyPosted'>;
+      case EventName.ForumReplyPosted: {
+        const { replyId, postId } = event.data;
         const [created, parent] = await Promise.all([reply(replyId), post(postId)]);
         if (!created || !parent) break;
         changes.push({
@@ -45,23 +43,23 @@ export async function forumChangesFor(db: CommonQueryMethods, events: readonly P
         });
         break;
       }
-      case 'ForumReplyDeleted': {
-        const { replyId, postId } = event.data as Data<'ForumReplyDeleted'>;
+      case EventName.ForumReplyDeleted: {
+        const { replyId, postId } = event.data;
         const parent = await post(postId);
         if (!parent) break;
         changes.push({ change: { kind: 'reply-deleted', replyId, postId, repliesCount: parent.repliesCount, position }, toList: true, postId });
         break;
       }
-      case 'ForumPostLiked': {
-        const { postId } = event.data as Data<'ForumPostLiked'>;
+      case EventName.ForumPostLiked: {
+        const { postId } = event.data;
         if (announcedLikes.has(postId)) break;
         announcedLikes.add(postId);
         const current = await post(postId);
         if (current) changes.push({ change: { kind: 'post-likes', postId, likes: current.likes, position }, toList: true, postId });
         break;
       }
-      case 'ForumReplyLiked': {
-        const { replyId, postId } = event.data as Data<'ForumReplyLiked'>;
+      case EventName.ForumReplyLiked: {
+        const { replyId, postId } = event.data;
         if (announcedLikes.has(replyId)) break;
         announcedLikes.add(replyId);
         const current = await reply(replyId);

@@ -1,11 +1,11 @@
-import type { EventStore } from '../event-store/port';
+import type { EventStore, RecordedEvent } from '../event-store/port';
 import type { Metrics } from './metrics';
 
 /**
  * The event store with mello_events_appended_total counted per event type after each successful append. A retried
  * append of the same event ids (a no-op in the store) counts again: this counts what the process appended.
  */
-export function countingEventStore(store: EventStore, metrics: Pick<Metrics, 'eventsAppended'>): EventStore {
+export function countingEventStore<Read extends Pick<RecordedEvent, 'type' | 'position'>>(store: EventStore<Read>, metrics: Pick<Metrics, 'eventsAppended'>): EventStore<Read> {
   return {
     kind: store.kind,
     readStream: (streamName) => store.readStream(streamName),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMA_VERSIONS, FORUM_EVENT_SCHEMA_VERSIONS, type Actor, type DomainEvent } from '@mello/contracts';
+import { EVENTS, type Actor, type DomainEvent } from '@mello/contracts';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent } from '../event-store/port';
 import { ConflictError, PreconditionFailedError } from './errors';
 
@@ -47,13 +47,13 @@ export async function loadAggregate<State, Command, Event extends DomainEvent>(
 ): Promise<Loaded<State>> {
   const recorded = await store.readStream(streamName);
   let state = decider.initialState();
+  // The store decoded each event with the registry; a stream holds only its own aggregate's events.
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
   const last = recorded[recorded.length - 1];
   return { state, expectedRevision: last ? last.streamRevision : 'no_stream' };
 }
 
-const SCHEMA_VERSIONS: Record<string, number> = { ...EVENT_SCHEMA_VERSIONS, ...FORUM_EVENT_SCHEMA_VERSIONS };
-
+/** The events of a decision as the store appends them: each with its registry version and the command's metadata. */
 export function toNewEvents(events: readonly DomainEvent[], context: CommandContext): NewEvent[] {
   const occurredAt = new Date().toISOString();
   return events.map((event) => ({
@@ -65,7 +65,7 @@ export function toNewEvents(events: readonly DomainEvent[], context: CommandCont
       occurredAt,
       correlationId: context.correlationId,
       causationId: context.causationId,
-      schemaVersion: SCHEMA_VERSIONS[event.type] ?? 1,
+      schemaVersion: EVENTS[event.type].version,
       ...(context.restoredFrom === undefined ? {} : { restoredFrom: context.restoredFrom }),
     },
   }));

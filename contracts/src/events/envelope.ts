@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventName } from './registry';
 
 /** Who caused an event: a signed-in user, or the system itself (imports, migrations). */
 export const ActorSchema = z.discriminatedUnion('type', [
@@ -18,5 +19,8 @@ export const EventMetadataSchema = z.object({
 });
 export type EventMetadata = z.infer<typeof EventMetadataSchema>;
 
-/** A domain event as decide() emits it: a type tag and its data. Metadata is added by the command handler. */
-export type DomainEvent<Type extends string = string, Data = unknown> = { type: Type; data: Data };
+/**
+ * A domain event as decide() emits it: a registry name and its data. Metadata is added by the command handler.
+ * Prefer `EventOf<name>` (registry.ts), which ties the data to the name.
+ */
+export type DomainEvent<Type extends EventName = EventName, Data = unknown> = { type: Type; data: Data };

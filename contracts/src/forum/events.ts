@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { FORUM_CATEGORIES, FORUM_PRIORITIES, FORUM_STATUSES } from './forum';
 
-const event = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) => z.object({ type: z.literal(type), data });
+/**
+ * The data of the forum's events; their names, versions and parser are in the event registry
+ * (contracts/src/events/registry.ts). Streams: `forum-post-{postId}` (created, edited, deleted),
+ * `forum-reply-{replyId}` (posted, deleted), `forum-like-post-{postId}-{userId}` /
+ * `forum-like-reply-{replyId}-{userId}` (one like each: the stream exists at most once, so liking twice counts
+ * once without a lock), `forum-views-{postId}` (views counted in batches). Deletions carry the author of the
+ * deleted content and who deleted it, so moderation is visible in the log.
+ */
 
 const editable = {
   title: z.string(),
@@ -13,48 +20,34 @@ const editable = {
   tags: z.array(z.string()),
 };
 
-/**
- * Forum events. Streams: `forum-post-{postId}` (created, edited, deleted), `forum-reply-{replyId}` (posted, deleted),
- * `forum-like-post-{postId}-{userId}` / `forum-like-reply-{replyId}-{userId}` (one like each: the stream exists at
- * most once, so liking twice counts once without a lock), `forum-views-{postId}` (views counted in batches).
- * Deletions carry the author of the deleted content and who deleted it, so moderation is visible in the log.
- */
-export const ForumEventSchema = z.discriminatedUnion('type', [
-  event(
-    'ForumPostCreated',
-    z.object({
-      postId: z.string(),
-      ...editable,
-      status: z.enum(FORUM_STATUSES),
-      authorId: z.string(),
-      authorName: z.string(),
-      createdAt: z.string(),
-      /** Added later: events written before it have none and are read with null (upcast.ts). */
-      entryId: z.string().nullable(),
-    }),
-  ),
-  event('ForumPostEdited', z.object({ postId: z.string(), ...editable, status: z.enum(FORUM_STATUSES), changed: z.array(z.string()), updatedAt: z.string() })),
-  event('ForumPostDeleted', z.object({ postId: z.string(), title: z.string(), authorId: z.string(), authorName: z.string(), deletedBy: z.string() })),
-  event(
-    'ForumReplyPosted',
-    z.object({ replyId: z.string(), postId: z.string(), content: z.string(), authorId: z.string(), authorName: z.string(), createdAt: z.string() }),
-  ),
-  event('ForumReplyDeleted', z.object({ replyId: z.string(), postId: z.string(), content: z.string(), authorId: z.string(), authorName: z.string(), deletedBy: z.string() })),
-  event('ForumPostLiked', z.object({ postId: z.string(), userId: z.string(), likedAt: z.string() })),
-  event('ForumReplyLiked', z.object({ replyId: z.string(), postId: z.string(), userId: z.string(), likedAt: z.string() })),
-  event('ForumPostViewsCounted', z.object({ postId: z.string(), count: z.number().int().positive() })),
-]);
-export type ForumEvent = z.infer<typeof ForumEventSchema>;
-export type ForumEventType = ForumEvent['type'];
-export type ForumEventOf<T extends ForumEventType> = Extract<ForumEvent, { type: T }>;
-
-export const FORUM_EVENT_SCHEMA_VERSIONS: Record<ForumEventType, number> = {
-  ForumPostCreated: 1,
-  ForumPostEdited: 1,
-  ForumPostDeleted: 1,
-  ForumReplyPosted: 1,
-  ForumReplyDeleted: 1,
-  ForumPostLiked: 1,
-  ForumReplyLiked: 1,
-  ForumPostViewsCounted: 1,
-};
+export const ForumPostCreatedData = z.object({
+  postId: z.string(),
+  ...editable,
+  status: z.enum(FORUM_STATUSES),
+  authorId: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  /** Added later: events written before it have none and are read with null (events/upcast.ts). */
+  entryId: z.string().nullable(),
+});
+export const ForumPostEditedData = z.object({ postId: z.string(), ...editable, status: z.enum(FORUM_STATUSES), changed: z.array(z.string()), updatedAt: z.string() });
+export const ForumPostDeletedData = z.object({ postId: z.string(), title: z.string(), authorId: z.string(), authorName: z.string(), deletedBy: z.string() });
+export const ForumReplyPostedData = z.object({
+  replyId: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export const ForumReplyDeletedData = z.object({
+  replyId: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  deletedBy: z.string(),
+});
+export const ForumPostLikedData = z.object({ postId: z.string(), userId: z.string(), likedAt: z.string() });
+export const ForumReplyLikedData = z.object({ replyId: z.string(), postId: z.string(), userId: z.string(), likedAt: z.string() });
+export const ForumPostViewsCountedData = z.object({ postId: z.string(), count: z.number().int().positive() });

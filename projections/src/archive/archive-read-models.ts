@@ -1,10 +1,11 @@
+import { DOCUMENT_EVENTS } from '@mello/contracts';
 import { documentProjection } from '../document-projection';
 
 export const yearsProjection = documentProjection({
   name: 'years',
   table: 'years',
   revision: true,
-  events: { created: 'YearCreated', updated: 'YearUpdated', deleted: 'YearDeleted' },
+  events: DOCUMENT_EVENTS.year,
   columns: [{ name: 'year', type: 'integer', value: (fields) => fields.year }],
 });
 
@@ -12,7 +13,7 @@ export const videosProjection = documentProjection({
   name: 'videos',
   table: 'videos',
   revision: true,
-  events: { created: 'VideoCreated', updated: 'VideoUpdated', deleted: 'VideoDeleted' },
+  events: DOCUMENT_EVENTS.video,
   // By year: an entry's videos are the videos of its year that match it (lineups/video-entry-match.ts).
   columns: [{ name: 'year', type: 'integer', value: (fields) => fields.year }],
 });
@@ -21,7 +22,7 @@ export const articlesProjection = documentProjection({
   name: 'articles',
   table: 'articles',
   revision: true,
-  events: { created: 'ArticleCreated', updated: 'ArticleUpdated', deleted: 'ArticleDeleted' },
+  events: DOCUMENT_EVENTS.article,
   columns: [
     { name: 'slug', type: 'text', value: (fields) => fields.slug },
     { name: 'published_at', type: 'timestamptz', value: (fields) => fields.publishedAt },

@@ -1,9 +1,10 @@
+import type { DocumentEventName } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ProjectedEvent } from '../events';
 import { AUDITED_EVENT_TYPES, auditRow } from './audit-entry';
 
 const ID = '11111111-1111-4111-8111-111111111111';
-const event = (type: string, fields: Record<string, unknown>, metadata: Record<string, unknown> = {}): ProjectedEvent => ({
+const event = (type: DocumentEventName, fields: Record<string, unknown>, metadata: Record<string, unknown> = {}): ProjectedEvent => ({
   id: 'e1',
   type,
   data: { id: ID, fields },
@@ -12,7 +13,7 @@ const event = (type: string, fields: Record<string, unknown>, metadata: Record<s
   streamRevision: 0,
   position: '0000000000000001',
   recordedAt: '2026-11-24T07:00:01.000Z',
-});
+}) as ProjectedEvent;
 
 describe('auditRow for the lineups’ documents', () => {
   it('titles an entry year · artist as billed – song', () => {
@@ -32,7 +33,7 @@ describe('auditRow for the lineups’ documents', () => {
 
   it('follows every entry, artist and source event', () => {
     for (const noun of ['Entry', 'Artist', 'Source']) {
-      for (const verb of ['Created', 'Updated', 'Deleted']) expect(AUDITED_EVENT_TYPES.has(`${noun}${verb}`), `${noun}${verb}`).toBe(true);
+      for (const verb of ['Created', 'Updated', 'Deleted']) expect(AUDITED_EVENT_TYPES.has(`${noun}${verb}` as DocumentEventName), `${noun}${verb}`).toBe(true);
     }
   });
 });

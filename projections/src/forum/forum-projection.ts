@@ -1,20 +1,8 @@
-import type { ForumEvent } from '@mello/contracts';
+import { EventName, FORUM_EVENTS } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from '../events';
 
 type Tx = DatabaseTransactionConnection;
-type Data<T extends ForumEvent['type']> = Extract<ForumEvent, { type: T }>['data'];
-
-const FORUM_EVENT_TYPES = [
-  'ForumPostCreated',
-  'ForumPostEdited',
-  'ForumPostDeleted',
-  'ForumReplyPosted',
-  'ForumReplyDeleted',
-  'ForumPostLiked',
-  'ForumReplyLiked',
-  'ForumPostViewsCounted',
-] as const satisfies ReadonlyArray<ForumEvent['type']>;
 
 /** What search matches in a post: the title ranks as its "names"; everything else is body text. */
 export const forumSearchTexts = (post: { title: string; content: string; tags: string[]; authorName: string; category: string }) => ({
@@ -30,7 +18,7 @@ export const forumSearchTexts = (post: { title: string; content: string; tags: s
  */
 export const forumProjection: Projection = {
   name: 'forum',
-  eventTypes: new Set(FORUM_EVENT_TYPES),
+  eventTypes: FORUM_EVENTS,
   async apply(tx, schema, events) {
     for (const event of events) await applyForumEvent(tx, schema, event);
   },
@@ -40,9 +28,9 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
   const posts = sql.identifier([schema, 'forum_posts']);
   const replies = sql.identifier([schema, 'forum_replies']);
   const likes = sql.identifier([schema, 'user_likes']);
-  switch (event.type as ForumEvent['type']) {
-    case 'ForumPostCreated': {
-      const d = event.data as Data<'ForumPostCreated'>;
+  switch (event.type) {
+    case EventName.ForumPostCreated: {
+      const d = event.data;
       const doc = {
         id: d.postId,
         title: d.title,
@@ -70,8 +58,8 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
         ON CONFLICT (id) DO NOTHING`);
       return;
     }
-    case 'ForumPostEdited': {
-      const d = event.data as Data<'ForumPostEdited'>;
+    case EventName.ForumPostEdited: {
+      const d = event.data;
       const fields = {
         title: d.title,
         content: d.content,
@@ -93,15 +81,15 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
          WHERE id = ${d.postId}`);
       return;
     }
-    case 'ForumPostDeleted': {
-      const d = event.data as Data<'ForumPostDeleted'>;
+    case EventName.ForumPostDeleted: {
+      const d = event.data;
       await tx.query(sql.unsafe`DELETE FROM ${likes} WHERE post_id = ${d.postId}`);
       await tx.query(sql.unsafe`DELETE FROM ${replies} WHERE post_id = ${d.postId}`);
       await tx.query(sql.unsafe`DELETE FROM ${posts} WHERE id = ${d.postId}`);
       return;
     }
-    case 'ForumReplyPosted': {
-      const d = event.data as Data<'ForumReplyPosted'>;
+    case EventName.ForumReplyPosted: {
+      const d = event.data;
       const doc = { id: d.replyId, postId: d.postId, content: d.content, authorId: d.authorId, authorName: d.authorName, likes: 0, createdAt: d.createdAt, updatedAt: d.createdAt };
       // A reply that raced with its post's deletion has no post to belong to, and is not shown.
       const inserted = await tx.maybeOneFirst(sql.unsafe`
@@ -117,8 +105,8 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
          WHERE id = ${d.postId}`);
       return;
     }
-    case 'ForumReplyDeleted': {
-      const d = event.data as Data<'ForumReplyDeleted'>;
+    case EventName.ForumReplyDeleted: {
+      const d = event.data;
       const deleted = await tx.maybeOneFirst(sql.unsafe`DELETE FROM ${replies} WHERE id = ${d.replyId} RETURNING id`);
       if (deleted === null) return;
       await tx.query(sql.unsafe`DELETE FROM ${likes} WHERE target_type = 'reply' AND target_id = ${d.replyId}`);
@@ -130,18 +118,18 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
          WHERE id = ${d.postId}`);
       return;
     }
-    case 'ForumPostLiked': {
-      const d = event.data as Data<'ForumPostLiked'>;
+    case EventName.ForumPostLiked: {
+      const d = event.data;
       await like(tx, { posts, likes, table: posts }, { type: 'post', targetId: d.postId, postId: d.postId, userId: d.userId, at: d.likedAt });
       return;
     }
-    case 'ForumReplyLiked': {
-      const d = event.data as Data<'ForumReplyLiked'>;
+    case EventName.ForumReplyLiked: {
+      const d = event.data;
       await like(tx, { posts, likes, table: replies }, { type: 'reply', targetId: d.replyId, postId: d.postId, userId: d.userId, at: d.likedAt });
       return;
     }
-    case 'ForumPostViewsCounted': {
-      const d = event.data as Data<'ForumPostViewsCounted'>;
+    case EventName.ForumPostViewsCounted: {
+      const d = event.data;
       await tx.query(sql.unsafe`
         UPDATE ${posts} SET doc = doc || jsonb_build_object('views', (doc->>'views')::int + ${d.count}::int) WHERE id = ${d.postId}`);
       return;

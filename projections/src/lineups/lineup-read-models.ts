@@ -1,4 +1,4 @@
-import { songwriterCredit, nameSlug } from '@mello/contracts';
+import { DOCUMENT_EVENTS, EventName, eventNames, songwriterCredit, nameSlug, type EventData } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import { documentProjection } from '../document-projection';
 import type { ProjectedEvent, Projection } from '../events';
@@ -9,7 +9,7 @@ const creditsOf = (fields: Record<string, unknown>) => ((fields.songwriters as s
 export const entriesProjection = documentProjection({
   name: 'entries',
   table: 'entries',
-  events: { created: 'EntryCreated', updated: 'EntryUpdated', deleted: 'EntryDeleted' },
+  events: DOCUMENT_EVENTS.entry,
   columns: [
     { name: 'year', type: 'integer', value: (fields) => fields.year },
     { name: 'artist_id', type: 'uuid', value: (fields) => fields.artistId },
@@ -28,25 +28,25 @@ export const entriesProjection = documentProjection({
 export const artistsProjection = documentProjection({
   name: 'artists',
   table: 'artists',
-  events: { created: 'ArtistCreated', updated: 'ArtistUpdated', deleted: 'ArtistDeleted' },
+  events: DOCUMENT_EVENTS.artist,
   columns: [{ name: 'slug', type: 'text', value: (fields) => fields.slug }],
 });
 
 export const sourcesProjection = documentProjection({
   name: 'sources',
   table: 'sources',
-  events: { created: 'SourceCreated', updated: 'SourceUpdated', deleted: 'SourceDeleted' },
+  events: DOCUMENT_EVENTS.source,
   columns: [{ name: 'key', type: 'text', value: (fields) => fields.key }],
 });
 
-type LineupYear = { year: number; format: string | null; shows: string[]; gaps: string[] };
+type LineupYear = EventData<'LineupsImported'>['years'][number];
 
 /** The last import's word on each year as a whole (format, shows, gaps): one row per year. */
 function lineupYearRows(events: readonly ProjectedEvent[]): Map<number, LineupYear> {
   const rows = new Map<number, LineupYear>();
   for (const event of events) {
-    if (event.type !== 'LineupsImported') continue;
-    for (const year of (event.data as { years: LineupYear[] }).years) rows.set(year.year, year);
+    if (event.type !== EventName.LineupsImported) continue;
+    for (const year of event.data.years) rows.set(year.year, year);
   }
   return rows;
 }
@@ -61,7 +61,7 @@ async function writeLineupYears(tx: DatabaseTransactionConnection, schema: strin
 
 export const lineupYearsProjection: Projection = {
   name: 'lineup_years',
-  eventTypes: new Set(['LineupsImported']),
+  eventTypes: eventNames(EventName.LineupsImported),
   apply: (tx, schema, events) => writeLineupYears(tx, schema, lineupYearRows(events)),
   bulk: {
     start: (): ProjectedEvent[] => [],

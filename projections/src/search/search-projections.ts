@@ -1,4 +1,4 @@
-import type { EntryFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, type EntryFields } from '@mello/contracts';
 import { documentProjection } from '../document-projection';
 import { entryResult } from '../lineups/lineup-views';
 
@@ -16,7 +16,7 @@ const plainMarkdown = (markdown: unknown) =>
 export const searchYearsProjection = documentProjection({
   name: 'search_years',
   table: 'search_years',
-  events: { created: 'YearCreated', updated: 'YearUpdated', deleted: 'YearDeleted' },
+  events: DOCUMENT_EVENTS.year,
   columns: [
     { name: 'year', type: 'integer', value: (f: Fields) => f.year },
     { name: 'is_classic', type: 'boolean', value: (f: Fields) => f.isClassic === true },
@@ -34,7 +34,7 @@ export const searchYearsProjection = documentProjection({
 export const searchVideosProjection = documentProjection({
   name: 'search_videos',
   table: 'search_videos',
-  events: { created: 'VideoCreated', updated: 'VideoUpdated', deleted: 'VideoDeleted' },
+  events: DOCUMENT_EVENTS.video,
   columns: [
     { name: 'year', type: 'integer', value: (f: Fields) => f.year },
     { name: 'names_text', type: 'text', value: (f: Fields) => text(f.title, f.artist) },
@@ -45,7 +45,7 @@ export const searchVideosProjection = documentProjection({
 export const searchArticlesProjection = documentProjection({
   name: 'search_articles',
   table: 'search_articles',
-  events: { created: 'ArticleCreated', updated: 'ArticleUpdated', deleted: 'ArticleDeleted' },
+  events: DOCUMENT_EVENTS.article,
   columns: [
     { name: 'published_at', type: 'timestamptz', value: (f: Fields) => f.publishedAt },
     { name: 'names_text', type: 'text', value: (f: Fields) => text(f.title) },
@@ -61,7 +61,7 @@ export const searchArticlesProjection = documentProjection({
 export const searchEntriesProjection = documentProjection({
   name: 'search_entries',
   table: 'search_entries',
-  events: { created: 'EntryCreated', updated: 'EntryUpdated', deleted: 'EntryDeleted' },
+  events: DOCUMENT_EVENTS.entry,
   columns: [
     { name: 'year', type: 'integer', value: (f: Fields) => f.year },
     { name: 'names_text', type: 'text', value: (f: Fields) => text(f.artist, f.song) },
@@ -81,7 +81,7 @@ export const searchEntriesProjection = documentProjection({
 export const searchArtistsProjection = documentProjection({
   name: 'search_artists',
   table: 'search_artists',
-  events: { created: 'ArtistCreated', updated: 'ArtistUpdated', deleted: 'ArtistDeleted' },
+  events: DOCUMENT_EVENTS.artist,
   columns: [
     { name: 'slug', type: 'text', value: (f: Fields) => f.slug },
     { name: 'names_text', type: 'text', value: (f: Fields) => text(f.name, f.aliases) },

@@ -1,4 +1,4 @@
-import { songwriterCredit } from '@mello/contracts';
+import { DOCUMENT_EVENTS, eventNames, songwriterCredit } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import { reduceDocumentEvents, type DocumentChanges } from '../document-projection';
 import type { Projection } from '../events';
@@ -9,7 +9,7 @@ import type { Projection } from '../events';
  * it may not read rm.entries, which another projection writes at its own pace) and from it one search row per
  * slug in search_songwriters, recomputed for the slugs a batch touches.
  */
-const ENTRY_EVENTS = { created: 'EntryCreated', updated: 'EntryUpdated', deleted: 'EntryDeleted' };
+const ENTRY_EVENTS = DOCUMENT_EVENTS.entry;
 
 export type CreditRow = { entry_id: string; n: number; slug: string; name: string; alias: string | null; year: number; final_place: number | null };
 
@@ -91,7 +91,7 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, changes:
 
 export const searchSongwritersProjection: Projection = {
   name: 'search_songwriters',
-  eventTypes: new Set(Object.values(ENTRY_EVENTS)),
+  eventTypes: eventNames(ENTRY_EVENTS.created, ENTRY_EVENTS.updated, ENTRY_EVENTS.deleted),
   apply: (tx, schema, events) => apply(tx, schema, reduceDocumentEvents(ENTRY_EVENTS, events)),
   // A rebuild: every credit once, then every songwriter in one statement.
   bulk: {

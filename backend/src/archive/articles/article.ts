@@ -1,4 +1,4 @@
-import { slugify, type ArticleCreateInputSchema, type ArticleFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, slugify, type ArticleCreateInputSchema, type ArticleFields } from '@mello/contracts';
 import type { z } from 'zod';
 import { ValidationError } from '../../shared/errors';
 import { createDocumentDecider } from '../document-decider';
@@ -8,7 +8,7 @@ export const ARTICLE_NOT_FOUND = 'Artikel hittades inte';
 export const articleStream = (id: string) => `article-${id}`;
 
 export const articleDecider = createDocumentDecider<ArticleFields>({
-  names: { created: 'ArticleCreated', updated: 'ArticleUpdated', deleted: 'ArticleDeleted' },
+  names: DOCUMENT_EVENTS.article,
   notFoundMessage: ARTICLE_NOT_FOUND,
   alreadyExistsMessage: 'Artikeln finns redan',
 });

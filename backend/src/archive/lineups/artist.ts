@@ -1,4 +1,4 @@
-import { cleanList, nameSlug, type ArtistFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, cleanList, nameSlug, type ArtistFields } from '@mello/contracts';
 import { createDocumentDecider } from '../document-decider';
 
 export const ARTIST_NOT_FOUND = 'Artist hittades inte';
@@ -7,7 +7,7 @@ export const artistStream = (id: string) => `artist-${id}`;
 
 /** An act (a solo artist, a duo, a group): one identity across the years. Its slug never changes. */
 export const artistDecider = createDocumentDecider<ArtistFields>({
-  names: { created: 'ArtistCreated', updated: 'ArtistUpdated', deleted: 'ArtistDeleted' },
+  names: DOCUMENT_EVENTS.artist,
   notFoundMessage: ARTIST_NOT_FOUND,
   alreadyExistsMessage: 'Artisten finns redan',
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SYSTEM_ACTOR, type ForumEventOf } from '@mello/contracts';
+import { SYSTEM_ACTOR, type EventOf } from '@mello/contracts';
 import { allProjections, rebuildReadModels } from '@mello/projections';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -144,7 +144,7 @@ describe('a forum post about an entry (a hunt)', () => {
 
   it('reads a post whose event was written before posts could name an entry with entryId null', async () => {
     const postId = randomUUID();
-    const old: { type: 'ForumPostCreated'; data: Omit<ForumEventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
+    const old: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
       type: 'ForumPostCreated',
       data: {
         postId, title: 'Gammal efterlysning', content: 'Skriven innan inlägg kunde gälla ett bidrag.', category: 'lost-media', priority: null,

@@ -1,4 +1,4 @@
-import type { EntryFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, type EntryFields } from '@mello/contracts';
 import { createDocumentDecider } from '../document-decider';
 import type { UniqueKey } from '../document-service';
 
@@ -8,7 +8,7 @@ export const entryStream = (id: string) => `entry-${id}`;
 
 /** An entry of a year's lineup: created, edited and deleted by the administrator (or the lineups import). */
 export const entryDecider = createDocumentDecider<EntryFields>({
-  names: { created: 'EntryCreated', updated: 'EntryUpdated', deleted: 'EntryDeleted' },
+  names: DOCUMENT_EVENTS.entry,
   notFoundMessage: ENTRY_NOT_FOUND,
   alreadyExistsMessage: 'Posten finns redan',
 });

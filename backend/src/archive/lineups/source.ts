@@ -1,4 +1,4 @@
-import type { SourceFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, type SourceFields } from '@mello/contracts';
 import { createDocumentDecider } from '../document-decider';
 
 export const SOURCE_NOT_FOUND = 'Källan hittades inte';
@@ -7,7 +7,7 @@ export const sourceStream = (id: string) => `source-${id}`;
 
 /** A source entries cite by key: the key is unique and never changes; its description can be corrected. */
 export const sourceDecider = createDocumentDecider<SourceFields>({
-  names: { created: 'SourceCreated', updated: 'SourceUpdated', deleted: 'SourceDeleted' },
+  names: DOCUMENT_EVENTS.source,
   notFoundMessage: SOURCE_NOT_FOUND,
   alreadyExistsMessage: 'Källan finns redan',
 });

@@ -1,4 +1,4 @@
-import type { VideoFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, type VideoFields } from '@mello/contracts';
 import { createDocumentDecider } from '../document-decider';
 
 export const VIDEO_NOT_FOUND = 'Video hittades inte';
@@ -6,7 +6,7 @@ export const VIDEO_NOT_FOUND = 'Video hittades inte';
 export const videoStream = (id: string) => `video-${id}`;
 
 export const videoDecider = createDocumentDecider<VideoFields>({
-  names: { created: 'VideoCreated', updated: 'VideoUpdated', deleted: 'VideoDeleted' },
+  names: DOCUMENT_EVENTS.video,
   notFoundMessage: VIDEO_NOT_FOUND,
   alreadyExistsMessage: 'Videon finns redan',
 });

@@ -1,4 +1,4 @@
-import type { YearFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, type YearFields } from '@mello/contracts';
 import { createDocumentDecider } from '../document-decider';
 
 export const YEAR_NOT_FOUND = 'År hittades inte';
@@ -7,7 +7,7 @@ export const yearStream = (id: string) => `year-${id}`;
 
 /** A contest year: created, edited and deleted by the administrator. Its number is unique (see yearNumberKey). */
 export const yearDecider = createDocumentDecider<YearFields>({
-  names: { created: 'YearCreated', updated: 'YearUpdated', deleted: 'YearDeleted' },
+  names: DOCUMENT_EVENTS.year,
   notFoundMessage: YEAR_NOT_FOUND,
   alreadyExistsMessage: 'Året finns redan',
 });

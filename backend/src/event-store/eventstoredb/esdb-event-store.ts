@@ -28,7 +28,7 @@ import {
   decodePosition,
   encodePosition,
   type AppendResult,
-  type EventStore,
+  type RawEventStore,
   type ExpectedRevision,
   type LogPosition,
   type NewEvent,
@@ -113,7 +113,7 @@ const READ_SLACK = 16;
  * used in another stream" therefore fails against this adapter; event ids are fresh uuids per command, so this
  * only matters for a buggy caller.
  */
-export class EventStoreDbEventStore implements EventStore {
+export class EventStoreDbEventStore implements RawEventStore {
   readonly kind = 'eventstoredb' as const;
   private readonly appended = new EventEmitter();
   private subscription: AllStreamSubscription | null = null;

@@ -8,7 +8,7 @@ import {
   decodePosition,
   encodePosition,
   type AppendResult,
-  type EventStore,
+  type RawEventStore,
   type ExpectedRevision,
   type LogPosition,
   type NewEvent,
@@ -56,7 +56,7 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  * The embedded-default event store: tables in schema `es` (see schema.ts for the ordering argument).
  * Appends go through one stored function so each is a single round trip and atomic.
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements RawEventStore {
   readonly kind = 'postgres' as const;
   private readonly appended = new EventEmitter();
   private listener: pg.Client | null = null;

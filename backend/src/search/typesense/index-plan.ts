@@ -1,3 +1,4 @@
+import { EventName, type EventOf } from '@mello/contracts';
 import {
   SEARCH_KINDS,
   articleDocument,
@@ -12,8 +13,8 @@ import {
   type SearchKind,
 } from './collections';
 
-/** What the indexer needs of an event: the port's RecordedEvent and the projections' ProjectedEvent both fit. */
-export type IndexedEvent = { type: string; data: unknown; position: string };
+/** What the indexer needs of an event: the port's ReadEvent and the projections' ProjectedEvent both fit (decoded by the registry). */
+export type IndexedEvent<N extends EventName = EventName> = EventOf<N> & { position: string };
 
 /**
  * The writes one batch of events makes to one collection, folded per id so every id gets exactly one write:
@@ -39,47 +40,45 @@ export const planSize = (plan: IndexPlan) =>
 
 type Change = { kind: SearchKind } & ({ op: 'upsert' | 'emplace'; doc: SearchDocument } | { op: 'delete'; id: string });
 
-type DocumentEventData = { id?: unknown; fields?: unknown };
-const documentData = (data: unknown): { id: string; fields: Record<string, unknown> } | null => {
-  const { id, fields } = (data ?? {}) as DocumentEventData;
-  if (typeof id !== 'string' || !id || typeof fields !== 'object' || fields === null) return null;
-  return { id, fields: fields as Record<string, unknown> };
-};
+type Handler<N extends EventName> = (event: IndexedEvent<N>) => Change | Change[] | null;
 
 /**
- * The event types the index follows and what each one writes. Archive events carry the full field set after the
- * change ({ id, fields }, contracts/src/archive/events.ts); forum events carry the post's fields (ForumPostEdited
- * is applied as a partial update whatever it carries).
+ * The event types the index follows and what each one writes, keyed by the registry's names (a misspelt name
+ * does not compile, and each handler gets its event's parsed data). Archive events carry the full field set
+ * after the change ({ id, fields }); forum events carry the post's fields (ForumPostEdited is applied as a
+ * partial update whatever it carries).
  */
-const HANDLERS: Record<string, (event: IndexedEvent) => Change | Change[] | null> = {
-  YearCreated: (e) => upsertOf('years', documentData(e.data), (d) => yearDocument(d.id, d.fields)),
-  YearUpdated: (e) => emplaceOf('years', documentData(e.data), (d) => yearDocument(d.id, d.fields)),
-  YearDeleted: (e) => deleteOf('years', documentData(e.data)?.id),
-  VideoCreated: (e) => upsertOf('videos', documentData(e.data), (d) => videoDocument(d.id, d.fields, creationOrder(e.position))),
-  VideoUpdated: (e) => emplaceOf('videos', documentData(e.data), (d) => videoDocument(d.id, d.fields, null)),
-  VideoDeleted: (e) => deleteOf('videos', documentData(e.data)?.id),
-  ArticleCreated: (e) => upsertOf('articles', documentData(e.data), (d) => articleDocument(d.id, d.fields, creationOrder(e.position))),
-  ArticleUpdated: (e) => emplaceOf('articles', documentData(e.data), (d) => articleDocument(d.id, d.fields, null)),
-  ArticleDeleted: (e) => deleteOf('articles', documentData(e.data)?.id),
-  ForumPostCreated: (e) => upsertOf('forum_posts', e.data, (d) => forumPostDocument(d as Record<string, unknown>)),
-  ForumPostEdited: (e) => emplaceOf('forum_posts', e.data, (d) => forumPostDocument(d as Record<string, unknown>)),
-  ForumPostDeleted: (e) => deleteOf('forum_posts', (e.data as { postId?: unknown } | null)?.postId),
-  EntryCreated: (e) => withSongwriters(upsertOf('entries', documentData(e.data), (d) => entryDocument(d.id, d.fields, creationOrder(e.position))), e),
-  EntryUpdated: (e) => withSongwriters(emplaceOf('entries', documentData(e.data), (d) => entryDocument(d.id, d.fields, null)), e),
-  EntryDeleted: (e) => deleteOf('entries', documentData(e.data)?.id),
-  ArtistCreated: (e) => upsertOf('artists', documentData(e.data), (d) => artistDocument(d.id, d.fields)),
-  ArtistUpdated: (e) => emplaceOf('artists', documentData(e.data), (d) => artistDocument(d.id, d.fields)),
-  ArtistDeleted: (e) => deleteOf('artists', documentData(e.data)?.id),
+const HANDLERS: { readonly [N in EventName]?: Handler<N> } = {
+  [EventName.YearCreated]: (e) => upsertOf('years', e.data, (d) => yearDocument(d.id, d.fields)),
+  [EventName.YearUpdated]: (e) => emplaceOf('years', e.data, (d) => yearDocument(d.id, d.fields)),
+  [EventName.YearDeleted]: (e) => deleteOf('years', e.data.id),
+  [EventName.VideoCreated]: (e) => upsertOf('videos', e.data, (d) => videoDocument(d.id, d.fields, creationOrder(e.position))),
+  [EventName.VideoUpdated]: (e) => emplaceOf('videos', e.data, (d) => videoDocument(d.id, d.fields, null)),
+  [EventName.VideoDeleted]: (e) => deleteOf('videos', e.data.id),
+  [EventName.ArticleCreated]: (e) => upsertOf('articles', e.data, (d) => articleDocument(d.id, d.fields, creationOrder(e.position))),
+  [EventName.ArticleUpdated]: (e) => emplaceOf('articles', e.data, (d) => articleDocument(d.id, d.fields, null)),
+  [EventName.ArticleDeleted]: (e) => deleteOf('articles', e.data.id),
+  [EventName.ForumPostCreated]: (e) => upsertOf('forum_posts', e.data, forumPostDocument),
+  [EventName.ForumPostEdited]: (e) => emplaceOf('forum_posts', e.data, forumPostDocument),
+  [EventName.ForumPostDeleted]: (e) => deleteOf('forum_posts', e.data.postId),
+  [EventName.EntryCreated]: (e) => withSongwriters(upsertOf('entries', e.data, (d) => entryDocument(d.id, d.fields, creationOrder(e.position))), e.data.fields),
+  [EventName.EntryUpdated]: (e) => withSongwriters(emplaceOf('entries', e.data, (d) => entryDocument(d.id, d.fields, null)), e.data.fields),
+  [EventName.EntryDeleted]: (e) => deleteOf('entries', e.data.id),
+  [EventName.ArtistCreated]: (e) => upsertOf('artists', e.data, (d) => artistDocument(d.id, d.fields)),
+  [EventName.ArtistUpdated]: (e) => emplaceOf('artists', e.data, (d) => artistDocument(d.id, d.fields)),
+  [EventName.ArtistDeleted]: (e) => deleteOf('artists', e.data.id),
 };
 
 /** An entry's change and its credits' songwriter documents (partial updates: see songwriterDocuments). */
-function withSongwriters(entry: Change | null, event: IndexedEvent): Change[] | null {
+function withSongwriters(entry: Change | null, fields: Record<string, unknown>): Change[] | null {
   if (!entry) return null;
-  const fields = documentData(event.data)?.fields ?? {};
   return [entry, ...songwriterDocuments(fields).map((doc): Change => ({ kind: 'songwriters', op: 'emplace', doc }))];
 }
 
-export const INDEXED_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
+export const INDEXED_EVENT_TYPES: ReadonlySet<EventName> = new Set((Object.keys(HANDLERS) as EventName[]));
+
+/** The handler of an event's type. (TypeScript cannot tie a union-keyed lookup to its event: the mapped type above does.) */
+const handlerOf = (event: IndexedEvent): Handler<EventName> | undefined => HANDLERS[event.type] as Handler<EventName> | undefined;
 
 function upsertOf<D>(kind: SearchKind, data: D | null | undefined, build: (data: D) => SearchDocument | null): Change | null {
   const doc = data ? build(data) : null;
@@ -101,7 +100,7 @@ function deleteOf(kind: SearchKind, id: unknown): Change | null {
  */
 export function addToPlan(plan: IndexPlan, events: readonly IndexedEvent[], skipped?: (event: IndexedEvent) => void): IndexPlan {
   for (const event of events) {
-    const handler = HANDLERS[event.type];
+    const handler = handlerOf(event);
     if (!handler) continue;
     const result = handler(event);
     if (!result) {

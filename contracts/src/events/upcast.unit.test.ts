@@ -6,7 +6,7 @@ describe('upcastEventData (e-mail author names of old events)', () => {
   const authorId = '11111111-2222-4333-8444-555555555555';
 
   it('replaces an authorName with @ by the neutral public name of its authorId, in every author-named event', () => {
-    for (const type of ['ForumPostCreated', 'ForumPostDeleted', 'ForumReplyPosted', 'ForumReplyDeleted']) {
+    for (const type of ['ForumPostCreated', 'ForumPostDeleted', 'ForumReplyPosted', 'ForumReplyDeleted'] as const) {
       const data = { postId: 'p', authorId, authorName: 'mia@example.se', content: 'x', ...(type === 'ForumPostCreated' ? { entryId: null } : {}) };
       expect(upcastEventData(type, data), type).toEqual({ ...data, authorName: neutralPublicName(authorId) });
       expect(data.authorName, 'the input is not changed').toBe('mia@example.se');

@@ -1,7 +1,13 @@
 import { neutralPublicName } from '../auth/public-name';
+import { EventName, eventNames } from './registry';
 
 /** The forum events that carry the name of the author of a post or reply. */
-const AUTHOR_NAMED = new Set(['ForumPostCreated', 'ForumPostDeleted', 'ForumReplyPosted', 'ForumReplyDeleted']);
+const AUTHOR_NAMED: ReadonlySet<EventName> = eventNames(
+  EventName.ForumPostCreated,
+  EventName.ForumPostDeleted,
+  EventName.ForumReplyPosted,
+  EventName.ForumReplyDeleted,
+);
 
 const isRecord = (data: unknown): data is Record<string, unknown> => data !== null && typeof data === 'object' && !Array.isArray(data);
 
@@ -11,7 +17,7 @@ const isRecord = (data: unknown): data is Record<string, unknown> => data !== nu
  * name of its `authorId` (the same function the users-table migration gave that account), so neither the live
  * read models, a rebuild, search, nor the history ever shows the address again.
  */
-function withPublicAuthorName(type: string, data: Record<string, unknown>): Record<string, unknown> {
+function withPublicAuthorName(type: EventName, data: Record<string, unknown>): Record<string, unknown> {
   if (!AUTHOR_NAMED.has(type)) return data;
   const { authorName, authorId } = data;
   if (typeof authorName !== 'string' || !authorName.includes('@')) return data;
@@ -19,16 +25,17 @@ function withPublicAuthorName(type: string, data: Record<string, unknown>): Reco
 }
 
 /** ForumPostCreated events written before posts could name an entry have no `entryId`: they are about none. */
-function withEntryId(type: string, data: Record<string, unknown>): Record<string, unknown> {
-  if (type !== 'ForumPostCreated' || 'entryId' in data) return data;
+function withEntryId(type: EventName, data: Record<string, unknown>): Record<string, unknown> {
+  if (type !== EventName.ForumPostCreated || 'entryId' in data) return data;
   return { ...data, entryId: null };
 }
 
 /**
- * Every reader of the log sees events through this (backend/src/event-store/upcasting-event-store.ts): older
- * shapes become the current one. Anything that needs no change is returned as the same object.
+ * Older shapes of an event's data become the current one, before it is parsed. Only decodeEvent (decode.ts)
+ * calls this: every reader of the log sees events through it. Anything that needs no change is returned as the
+ * same object.
  */
-export function upcastEventData(type: string, data: unknown): unknown {
+export function upcastEventData(type: EventName, data: unknown): unknown {
   if (!isRecord(data)) return data;
   return withEntryId(type, withPublicAuthorName(type, data));
 }
