@@ -16,7 +16,13 @@ import { configOrExit } from './config-or-exit';
 const config = configOrExit((message) => console.error(message));
 const database = await openDatabase(config, (message) => console.log(message));
 const pool = await createDatabasePool(database.uri);
-const store = await openEventStore(config, pool, database.uri);
+const store = await openEventStore(config, pool, database.uri).catch(async (error: unknown) => {
+  // E.g. KurrentDB unreachable: said in one line, and the embedded PostgreSQL started above is not left running.
+  console.error(error instanceof Error ? error.message : String(error));
+  await pool.end();
+  await database.stop();
+  process.exit(1);
+});
 
 // The PostgreSQL store can count its events for the ETA; KurrentDB cannot cheaply, so it goes without.
 const total = config.eventStoreUrl
