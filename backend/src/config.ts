@@ -1,7 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { DEFAULT_CLIENT_DIR } from './app/paths';
+import { DEFAULT_ADMIN_PASSWORD, parseSettings, type LogLevel } from './config-schema';
+import type { TrustProxy } from './http/trust-proxy';
+
+export { ConfigError, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, LOG_LEVELS, type LogLevel } from './config-schema';
 
 export type Config = {
   port: number;
@@ -48,18 +52,9 @@ export type Config = {
    * after about these, instead of holding requests for as long as it hangs. Migrations and rebuilds go without.
    */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  /** `npm start` only: whether it builds the client when stale (CLIENT_BUILD), and the folder it serves (CLIENT_DIR). */
+  client: { build: boolean; dir: string };
   notes: string[];
-};
-
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export const DEFAULT_ADMIN_EMAIL = 'admin@melloarkivet.local';
-export const DEFAULT_ADMIN_PASSWORD = 'mello-admin-2026';
-
-const int = (value: string | undefined, fallback: number) => {
-  const parsed = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(parsed) ? parsed : fallback;
 };
 
 /** A generated secret kept in the data folder, so sessions survive a restart of the embedded default. */
@@ -72,64 +67,56 @@ function generatedSecret(dataDir: string): string {
   return secret;
 }
 
-/** Reads the settings named in .env.example; production refuses to start without its secrets. */
+/**
+ * The settings (config-schema.ts, documented in .env.example) as the server uses them. Throws ConfigError naming
+ * every bad setting, production's missing secrets included, so a typo stops the start instead of becoming a default.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const settings = parseSettings(env);
   const notes: string[] = [];
-  const production = env.NODE_ENV === 'production';
-  const port = int(env.PORT, 3000);
-  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
-  const adminEmail = (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
-  const adminPassword = env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
-
-  if (production) {
-    const missing = ['SESSION_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_URL'].filter((name) => !env[name]);
-    if (missing.length) throw new Error(`Production needs these settings: ${missing.join(', ')} (see .env.example)`);
-    if (adminPassword === DEFAULT_ADMIN_PASSWORD) throw new Error('ADMIN_PASSWORD must not be the documented default in production');
-    if ((env.SESSION_SECRET ?? '').length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
-  }
-  let sessionSecret = env.SESSION_SECRET ?? '';
+  const dataDir = path.resolve(settings.DATA_DIR);
+  let sessionSecret = settings.SESSION_SECRET ?? '';
   if (!sessionSecret) {
     sessionSecret = generatedSecret(dataDir);
     notes.push(`SESSION_SECRET is not set: using a generated secret stored in ${path.join(dataDir, 'session-secret')}`);
   }
-  if (!env.ADMIN_PASSWORD) notes.push(`Admin login (embedded default): ${adminEmail} / ${DEFAULT_ADMIN_PASSWORD}`);
-  const logLevel = (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '') ? (env.LOG_LEVEL as LogLevel) : 'info';
-  if (env.LOG_LEVEL && logLevel !== env.LOG_LEVEL) notes.push(`LOG_LEVEL=${env.LOG_LEVEL} is not one of ${LOG_LEVELS.join(', ')}: using info`);
+  if (settings.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) notes.push(`Admin login (embedded default): ${settings.ADMIN_EMAIL} / ${DEFAULT_ADMIN_PASSWORD}`);
 
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || null,
+    port: settings.PORT,
+    host: settings.HOST,
+    databaseUrl: settings.DATABASE_URL ?? null,
     dataDir,
-    eventStoreUrl: env.EVENTSTORE_URL || null,
-    typesenseUrl: env.TYPESENSE_URL || null,
-    typesenseApiKey: env.TYPESENSE_API_KEY || null,
+    eventStoreUrl: settings.EVENTSTORE_URL ?? null,
+    typesenseUrl: settings.TYPESENSE_URL ?? null,
+    typesenseApiKey: settings.TYPESENSE_API_KEY ?? null,
     sessionSecret,
-    sessionMaxAgeMs: int(env.SESSION_MAX_AGE_MS, 14 * 24 * 60 * 60 * 1000),
-    viewFlushMs: int(env.VIEW_FLUSH_MS, 5000),
-    adminEmail,
-    adminPassword,
-    publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
-    production,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    importArchive: env.IMPORT_ARCHIVE !== 'false',
+    sessionMaxAgeMs: settings.SESSION_MAX_AGE_MS,
+    viewFlushMs: settings.VIEW_FLUSH_MS,
+    adminEmail: settings.ADMIN_EMAIL,
+    adminPassword: settings.ADMIN_PASSWORD,
+    publicOrigin: settings.PUBLIC_ORIGIN ?? `http://localhost:${settings.PORT}`,
+    production: settings.NODE_ENV === 'production',
+    trustProxy: settings.TRUST_PROXY ?? { kind: 'none' },
+    importArchive: settings.IMPORT_ARCHIVE,
     rateLimits: {
-      loginFailuresPerAddress: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS, 5),
-      loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 20),
-      loginPerIp: int(env.RATE_LIMIT_LOGIN_PER_IP, 30),
-      registerPerIp: int(env.RATE_LIMIT_REGISTER_PER_IP, 20),
-      writesPerUserPerMinute: int(env.RATE_LIMIT_WRITES_PER_MINUTE, 120),
+      loginFailuresPerAddress: settings.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+      loginPerAccount: settings.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerIp: settings.RATE_LIMIT_LOGIN_PER_IP,
+      registerPerIp: settings.RATE_LIMIT_REGISTER_PER_IP,
+      writesPerUserPerMinute: settings.RATE_LIMIT_WRITES_PER_MINUTE,
     },
-    logLevel,
-    readyMaxLag: Math.max(0, int(env.READY_MAX_LAG, 1000)),
-    metricsToken: env.METRICS_TOKEN || null,
-    runProjections: env.RUN_PROJECTIONS !== 'false',
-    workerPort: int(env.WORKER_PORT, 3001),
+    logLevel: settings.LOG_LEVEL,
+    readyMaxLag: settings.READY_MAX_LAG,
+    metricsToken: settings.METRICS_TOKEN ?? null,
+    runProjections: settings.RUN_PROJECTIONS,
+    workerPort: settings.WORKER_PORT,
     databaseTimeouts: {
-      connectMs: Math.max(1, int(env.DB_CONNECT_TIMEOUT_MS, 2000)),
-      statementMs: Math.max(1, int(env.DB_STATEMENT_TIMEOUT_MS, 5000)),
-      idleInTransactionMs: Math.max(1, int(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000)),
+      connectMs: settings.DB_CONNECT_TIMEOUT_MS,
+      statementMs: settings.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: settings.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    client: { build: settings.CLIENT_BUILD === 'auto', dir: settings.CLIENT_DIR ? path.resolve(settings.CLIENT_DIR) : DEFAULT_CLIENT_DIR },
     notes,
   };
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { migrate } from '../db/migrate';
 import { idempotencyMigrations } from '../http/idempotency-schema';
 import { createDatabasePool } from '../db/pool';
-import { createEventStoreDbEventStore } from '../event-store/eventstoredb/esdb-event-store';
+import { createKurrentDbEventStore } from '../event-store/kurrentdb/kurrentdb-event-store';
 import type { EventStore } from '../event-store/port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { eventStoreMigrations } from '../event-store/postgres/schema';
@@ -26,7 +26,7 @@ export type Infrastructure = {
 
 /** The configured store, read through the event registry's decoding (every process and CLI opens it here). */
 export async function openEventStore(config: Config, pool: DatabasePool, databaseUri: string): Promise<EventStore> {
-  const store = config.eventStoreUrl ? await createEventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool, databaseUri);
+  const store = config.eventStoreUrl ? await createKurrentDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool, databaseUri);
   return decodingEventStore(store);
 }
 

@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../app/paths';
+import { DEFAULT_CLIENT_DIR, REPO_ROOT } from '../app/paths';
+import type { Config } from '../config';
 
 export { REPO_ROOT };
-/** Where the built client goes and is served from: frontend/dist, or CLIENT_DIR (e.g. a test run's own copy). */
-export const clientDirOf = (env: NodeJS.ProcessEnv = process.env) =>
-  env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : path.join(REPO_ROOT, 'frontend/dist');
 /** What the client bundle is made from: a change here makes the build stale. Tests are not part of it. */
 const CLIENT_SOURCES = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/prerendered-shells.ts', 'contracts/src'];
 
@@ -24,7 +22,7 @@ function newestChange(entry: string): number {
 }
 
 /** Why the client in `clientDir` must be (re)built, or null when it is up to date. */
-export function clientBuildReason(clientDir = clientDirOf(), root = REPO_ROOT): string | null {
+export function clientBuildReason(clientDir = DEFAULT_CLIENT_DIR, root = REPO_ROOT): string | null {
   const index = path.join(clientDir, 'index.html');
   if (!existsSync(index)) return `${path.relative(root, clientDir) || clientDir} has no build`;
   const built = statSync(index).mtimeMs;
@@ -37,9 +35,9 @@ export function clientBuildReason(clientDir = clientDirOf(), root = REPO_ROOT): 
  * current client. CLIENT_BUILD=skip turns this off (e.g. an image that ships a prebuilt dist); CLIENT_DIR builds
  * and serves a copy elsewhere (the e2e tests use their own, safe from a rebuild of frontend/dist meanwhile).
  */
-export function ensureClientBuilt(log: (message: string) => void, env: NodeJS.ProcessEnv = process.env): void {
-  if (env.CLIENT_BUILD === 'skip') return;
-  const clientDir = clientDirOf(env);
+export function ensureClientBuilt(log: (message: string) => void, client: Config['client'], env: NodeJS.ProcessEnv = process.env): void {
+  if (!client.build) return;
+  const clientDir = client.dir;
   const reason = clientBuildReason(clientDir);
   if (!reason) return;
   log(`Building the client (${reason})...`);

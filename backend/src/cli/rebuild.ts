@@ -3,22 +3,28 @@ import { z } from 'zod';
 import { allProjections, rebuildReadModels, type RebuildProgress } from '@mello/projections';
 import { openDatabase } from '../app/database';
 import { openEventStore } from '../app/infrastructure';
-import { loadConfig } from '../config';
 import { createDatabasePool } from '../db/pool';
 import { createTypesenseClient } from '../search/typesense/typesense-client';
 import { rebuildTypesense } from '../search/typesense/typesense-rebuild';
+import { configOrExit } from './config-or-exit';
 
 /**
  * npm run rebuild: builds every read model from position 0 beside the live one and swaps it in. Safe while
  * `npm start` runs against the same database (with the embedded default, stop it first: the data folder holds
  * one server).
  */
-const config = loadConfig();
+const config = configOrExit((message) => console.error(message));
 const database = await openDatabase(config, (message) => console.log(message));
 const pool = await createDatabasePool(database.uri);
-const store = await openEventStore(config, pool, database.uri);
+const store = await openEventStore(config, pool, database.uri).catch(async (error: unknown) => {
+  // E.g. KurrentDB unreachable: said in one line, and the embedded PostgreSQL started above is not left running.
+  console.error(error instanceof Error ? error.message : String(error));
+  await pool.end();
+  await database.stop();
+  process.exit(1);
+});
 
-// The PostgreSQL store can count its events for the ETA; EventStoreDB cannot cheaply, so it goes without.
+// The PostgreSQL store can count its events for the ETA; KurrentDB cannot cheaply, so it goes without.
 const total = config.eventStoreUrl
   ? null
   : await pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events`);

@@ -1,6 +1,6 @@
 import { startWorker } from '../app/worker';
-import { loadConfig, type Config } from '../config';
 import { createLogger, logFunction } from '../observability/logger';
+import { configOrExit } from './config-or-exit';
 import { shutdownOnSignals } from './shutdown-on-signals';
 
 /**
@@ -8,13 +8,7 @@ import { shutdownOnSignals } from './shutdown-on-signals';
  * with RUN_PROJECTIONS=false. Same settings as the API; WORKER_PORT (default 3001) serves /healthz, /readyz and
  * /metrics.
  */
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  createLogger().fatal({ error: (error as Error).message }, 'Could not start the worker: invalid settings');
-  process.exit(1);
-}
+const config = configOrExit((message) => createLogger().child({ process: 'worker' }).fatal(message));
 const logger = createLogger({ level: config.logLevel }).child({ process: 'worker' });
 const log = logFunction(logger);
 for (const note of config.notes) log(note);

@@ -49,7 +49,7 @@ async function readEverything(store: RawEventStore, from: LogPosition | null): P
 export function describeEventStoreContract(
   name: string,
   createFixture: () => Promise<EventStoreFixture>,
-  /** EventStoreDB cannot tell that an event id was already used in another stream; PostgreSQL can. */
+  /** KurrentDB cannot tell that an event id was already used in another stream; PostgreSQL can. */
   capabilities: { detectsEventIdsReusedAcrossStreams: boolean } = { detectsEventIdsReusedAcrossStreams: true },
 ) {
   describe(`event store contract: ${name}`, () => {

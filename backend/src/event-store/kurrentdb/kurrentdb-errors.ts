@@ -6,7 +6,7 @@ import {
   TimeoutError,
   UnavailableError,
   convertToCommandError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { EventStoreUnavailableError } from '../port';
 
 /** The client's error types that mean "not now" rather than "not like this". */
@@ -19,12 +19,12 @@ const UNAVAILABLE_TYPES: ReadonlySet<unknown> = new Set([
 ]);
 
 /**
- * Is this EventStoreDB client error a server that cannot answer now: down or unreachable (UnavailableError),
+ * Is this KurrentDB client error a server that cannot answer now: down or unreachable (UnavailableError),
  * too slow (DeadlineExceededError, TimeoutError), between leaders in a cluster (NotLeaderError), or shutting
  * down (CancelledError: the client's own cancellations are not converted to it)? Cluster discovery, with a
  * gossip connection string, gives up with a plain Error.
  */
-export function isEventStoreDbUnavailable(error: unknown): boolean {
+export function isKurrentDbUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const converted = convertToCommandError(error);
   if (
@@ -42,6 +42,6 @@ export function isEventStoreDbUnavailable(error: unknown): boolean {
 
 /** The adapter's errors as the port names them: an unreachable server becomes EventStoreUnavailableError. */
 export function toEventStoreError(error: unknown): unknown {
-  if (error instanceof EventStoreUnavailableError || !isEventStoreDbUnavailable(error)) return error;
-  return new EventStoreUnavailableError(`EventStoreDB is not reachable: ${(error as Error).message}`, { cause: error });
+  if (error instanceof EventStoreUnavailableError || !isKurrentDbUnavailable(error)) return error;
+  return new EventStoreUnavailableError(`KurrentDB is not reachable: ${(error as Error).message}`, { cause: error });
 }

@@ -4,7 +4,7 @@ import {
   BACKWARDS,
   END,
   ErrorType,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   NO_STREAM,
   START,
@@ -14,13 +14,13 @@ import {
   jsonEvent,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
-  type AppendResult as EsdbAppendResult,
+  type AppendStreamState,
+  type AppendResult as ClientAppendResult,
   type JSONType,
   type Position,
   type ReadPosition,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import type { EventMetadata } from '@mello/contracts';
 import {
   WrongExpectedRevisionError,
@@ -35,32 +35,33 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
 } from '../port';
-import { isEventStoreDbUnavailable, toEventStoreError } from './esdb-errors';
+import { kurrentConnectionString, withoutCredentials } from './connection-string';
+import { isKurrentDbUnavailable, toEventStoreError } from './kurrentdb-errors';
 
 /** The server sends the largest unsigned 64-bit number (or nothing) when it does not know a position. */
 const UNKNOWN_POSITION = 2n ** 63n;
 
 /** One stored event as the client hands it over (read from a stream or from $all). */
-type EsdbRecorded = NonNullable<ResolvedEvent['event']> | NonNullable<AllStreamResolvedEvent['event']>;
+type ClientRecorded = NonNullable<ResolvedEvent['event']> | NonNullable<AllStreamResolvedEvent['event']>;
 
 const toLogPosition = (position: Position | undefined): LogPosition | null =>
   position && position.commit < UNKNOWN_POSITION && position.prepare < UNKNOWN_POSITION
     ? encodePosition(position.commit, position.prepare)
     : null;
 
-const toEsdbPosition = (position: LogPosition): Position => {
+const toClientPosition = (position: LogPosition): Position => {
   const [commit, prepare] = decodePosition(position);
   return { commit, prepare };
 };
 
 /** System events ($metadata, $>, $statsCollected, $scavenge…): ours never start with '$'. */
-const isSystemEvent = (event: EsdbRecorded): boolean => event.type.startsWith('$');
+const isSystemEvent = (event: ClientRecorded): boolean => event.type.startsWith('$');
 
-const toRecorded = (event: EsdbRecorded): RecordedEvent => {
+const toRecorded = (event: ClientRecorded): RecordedEvent => {
   const position = toLogPosition(event.position);
   if (position === null) {
-    // EventStoreDB fills in the $all position on stream reads from 22.6 on; docker-compose.yml pins 24.10.
-    throw new Error(`EventStoreDB returned event ${event.id} in ${event.streamId} without a log position (server older than 22.6?)`);
+    // The server fills in the $all position on stream reads from 22.6 on; docker-compose.yml pins KurrentDB 26.0.
+    throw new Error(`KurrentDB returned event ${event.id} in ${event.streamId} without a log position (server older than 22.6?)`);
   }
   return {
     id: event.id,
@@ -74,7 +75,7 @@ const toRecorded = (event: EsdbRecorded): RecordedEvent => {
   };
 };
 
-const toEsdbExpected = (expected: ExpectedRevision): AppendExpectedRevision => {
+const toStreamState = (expected: ExpectedRevision): AppendStreamState => {
   switch (expected) {
     case 'any':
       return ANY;
@@ -94,33 +95,34 @@ const isStreamNotFound = (error: unknown): boolean =>
 const READ_SLACK = 16;
 
 /**
- * The production event store: EventStoreDB (24.x) over gRPC through @eventstore/db-client.
+ * The production event store: KurrentDB (EventStoreDB before version 25; docker-compose.yml runs 26.0 LTS) over
+ * gRPC through @kurrent/kurrentdb-client. EVENTSTORE_URL is its connection string (connection-string.ts).
  *
  * Mapping to the port:
  * - stream revisions are bigint in the client and numbers here;
  * - a LogPosition is the $all position `commit/prepare`;
  * - system events (types starting with '$') never leave this adapter;
- * - idempotent re-sends are EventStoreDB's own: the server compares the event ids with the events after the
+ * - idempotent re-sends are KurrentDB's own: the server compares the event ids with the events after the
  *   expected revision and answers success without writing when they match. That is reliable with an exact
  *   expected revision or no_stream; with 'any' it is best effort (the server's recent-id cache).
  *
- * - a server that cannot answer (down, no leader, a deadline passed) is EventStoreUnavailableError (esdb-errors.ts),
+ * - a server that cannot answer (down, no leader, a deadline passed) is EventStoreUnavailableError (kurrentdb-errors.ts),
  *   which the API answers with 503.
  *
- * Not supported: DuplicateEventIdError. EventStoreDB keeps no global index of event ids, so an id re-used in
+ * Not supported: DuplicateEventIdError. KurrentDB keeps no global index of event ids, so an id re-used in
  * another stream is simply written again, and a re-send that only partly overlaps the earlier append comes back
  * as a wrong-expected-version conflict (WrongExpectedRevisionError). The contract test "refuses event ids already
  * used in another stream" therefore fails against this adapter; event ids are fresh uuids per command, so this
  * only matters for a buggy caller.
  */
-export class EventStoreDbEventStore implements RawEventStore {
+export class KurrentDbEventStore implements RawEventStore {
   readonly kind = 'eventstoredb' as const;
   private readonly appended = new EventEmitter();
   private subscription: AllStreamSubscription | null = null;
   private resubscribeTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly client: EventStoreDBClient) {
+  constructor(private readonly client: KurrentDBClient) {
     this.appended.setMaxListeners(0);
   }
 
@@ -142,12 +144,12 @@ export class EventStoreDbEventStore implements RawEventStore {
     const proposed = events.map((event) =>
       jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata }),
     );
-    let result: EsdbAppendResult;
+    let result: ClientAppendResult;
     try {
-      result = await this.client.appendToStream(streamName, proposed, { expectedRevision: toEsdbExpected(options.expectedRevision) });
+      result = await this.client.appendToStream(streamName, proposed, { streamState: toStreamState(options.expectedRevision) });
     } catch (error) {
       if (error instanceof WrongExpectedVersionError || (error as { type?: unknown })?.type === ErrorType.WRONG_EXPECTED_VERSION) {
-        const actual = (error as WrongExpectedVersionError).actualVersion;
+        const actual = (error as WrongExpectedVersionError).actualState;
         throw new WrongExpectedRevisionError(streamName, options.expectedRevision, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
       }
       throw toEventStoreError(error);
@@ -176,10 +178,10 @@ export class EventStoreDbEventStore implements RawEventStore {
     } catch (error) {
       // Deleted in the meantime, or the server went away after storing the append (which must not then be
       // answered as failed when the reply says where it is): fall back to the reply.
-      if (!isStreamNotFound(error) && !isEventStoreDbUnavailable(error)) throw error;
+      if (!isStreamNotFound(error) && !isKurrentDbUnavailable(error)) throw error;
     }
     const fallback = toLogPosition(replied) ?? (await this.headPosition());
-    if (fallback === null) throw new Error(`EventStoreDB gave no position for the append to ${streamName}`);
+    if (fallback === null) throw new Error(`KurrentDB gave no position for the append to ${streamName}`);
     return fallback;
   }
 
@@ -198,7 +200,7 @@ export class EventStoreDbEventStore implements RawEventStore {
     let cursor: LogPosition | null = after;
     for (;;) {
       const batchSize = maxCount - found.length + 1 + READ_SLACK;
-      const fromPosition: ReadPosition = cursor === null ? START : toEsdbPosition(cursor);
+      const fromPosition: ReadPosition = cursor === null ? START : toClientPosition(cursor);
       const start: LogPosition | null = cursor;
       let received = 0;
       for await (const resolved of this.client.readAll({ fromPosition, maxCount: batchSize, direction: FORWARDS })) {
@@ -231,7 +233,7 @@ export class EventStoreDbEventStore implements RawEventStore {
     let cursor: LogPosition | null = null;
     const pageSize = 32;
     for (;;) {
-      const fromPosition: ReadPosition = cursor === null ? END : toEsdbPosition(cursor);
+      const fromPosition: ReadPosition = cursor === null ? END : toClientPosition(cursor);
       const start: LogPosition | null = cursor;
       let received = 0;
       for await (const resolved of this.client.readAll({ fromPosition, maxCount: pageSize, direction: BACKWARDS })) {
@@ -289,17 +291,17 @@ export class EventStoreDbEventStore implements RawEventStore {
   }
 }
 
-/** For messages: esdb://user:secret@host → esdb://host. */
-const withoutCredentials = (url: string): string => url.replace(/\/\/[^/@]*@/, '//');
-
-/** Connects to `url` (e.g. esdb://eventstore:2113?tls=false) and checks that the server answers. */
-export async function createEventStoreDbEventStore(url: string): Promise<EventStoreDbEventStore> {
-  const store = new EventStoreDbEventStore(EventStoreDBClient.connectionString(url));
+/**
+ * Connects to `url` (kurrentdb://eventstore:2113?tls=false, or the older esdb:// spelling: connection-string.ts)
+ * and checks that the server answers.
+ */
+export async function createKurrentDbEventStore(url: string): Promise<KurrentDbEventStore> {
+  const store = new KurrentDbEventStore(KurrentDBClient.connectionString(kurrentConnectionString(url)));
   try {
     await store.headPosition();
   } catch (error) {
     await store.close().catch(() => undefined);
-    throw new Error(`Could not reach EventStoreDB at ${withoutCredentials(url)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Could not reach KurrentDB at ${withoutCredentials(url)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return store;
 }
