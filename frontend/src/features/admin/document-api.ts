@@ -20,7 +20,7 @@ import { ApiError, errorMessage } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';
 import { showToast } from '../../components/toaster';
 import { auditKeys } from './audit-api';
-import { checkForm } from './form-check';
+import { checkBody } from '../../lib/form-validation';
 import type { FieldErrors } from './form-values';
 
 /** The admin's curated documents and what each one's calls, caches and toasts are (spec sections 7 and 8). */
@@ -87,18 +87,18 @@ export const documentLabels = (kind: DocumentKind) => DOCUMENTS[kind].labels;
 
 /**
  * Checks a form's payload with the contract's body schema before it is sent: when refused, the fields' messages
- * and a toast naming each field as the form labels it, and no request (form-check.ts).
+ * and a toast naming each field as the form labels it, and no request (lib/form-validation.ts).
  */
 function useFormCheck(kind: DocumentKind, mode: 'create' | 'update') {
   const [errors, setErrors] = useState<FieldErrors>({});
   const check = (payload: unknown): boolean => {
-    const result = checkForm(DOCUMENTS[kind].api[mode].body, payload, DOCUMENTS[kind].labels);
+    const result = checkBody(DOCUMENTS[kind].api[mode], payload);
     if (result.ok) {
       setErrors({});
       return true;
     }
     setErrors(result.errors);
-    showToast({ title: 'Kontrollera formuläret', description: result.summary, type: 'error' });
+    showToast({ title: 'Kontrollera formuläret', description: result.summary.join('; '), type: 'error' });
     return false;
   };
   return { errors, check };

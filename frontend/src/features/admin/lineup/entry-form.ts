@@ -7,7 +7,7 @@ import {
   type LineupShow,
   type SecondChanceResult,
 } from '@mello/contracts';
-import { checkForm } from '../contract-form';
+import { checkBody } from '../../../lib/form-validation';
 import { joinLines, splitLines } from '../form-values';
 
 /**
@@ -180,8 +180,8 @@ const PICK_AN_ACT = { artistId: 'Välj en artist eller skapa en ny' };
  * field's Swedish message and a summary naming the fields as the form labels them. Same schema as the server's,
  * so the two agree.
  */
-export const checkNewEntry = (values: EntryFormValues) => checkForm(entryApi.create, entryPayload(values, 'create'), PICK_AN_ACT);
-export const checkEntryEdit = (values: EntryFormValues) => checkForm(entryApi.update, entryPayload(values, 'update'), PICK_AN_ACT);
+export const checkNewEntry = (values: EntryFormValues) => checkBody(entryApi.create, entryPayload(values, 'create'), PICK_AN_ACT);
+export const checkEntryEdit = (values: EntryFormValues) => checkBody(entryApi.update, entryPayload(values, 'update'), PICK_AN_ACT);
 
 /** A show's entry ids after moving the one at `index` by `delta` (-1 up, +1 down); null when it cannot move. */
 export function movedOrder(ids: readonly string[], index: number, delta: -1 | 1): string[] | null {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Box, Field, Input, Spinner, Text } from '@chakra-ui/react';
 import { artistApi, ENTRY_FIELD_LABELS } from '@mello/contracts';
 import { LuPlus } from 'react-icons/lu';
-import { checkForm } from '../../contract-form';
+import { checkBody } from '../../../../lib/form-validation';
 import { matchingArtists } from '../artist-search';
 import { useArtists, useCreateArtist } from '../lineup-api';
 
@@ -45,7 +45,7 @@ export function ArtistPicker({ artistId, artistName, onPick, error }: Props) {
     },
   }));
   const createAct = () => {
-    const check = checkForm(artistApi.create, { name: typed });
+    const check = checkBody(artistApi.create, { name: typed });
     setRefused(check.ok ? null : (check.errors.name ?? check.summary.join('; ')));
     if (check.ok) create.mutate(check.body.name);
   };

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Field, Flex, List, NativeSelect, SimpleGrid, Stack 
 import { ENTRY_FIELD_LABELS } from '@mello/contracts';
 import { LuSave } from 'react-icons/lu';
 import { ApiError } from '../../../../api/http';
-import type { FormRefusal } from '../../contract-form';
+import type { FormRefusal } from '../../../../lib/form-validation';
 import { fieldErrorsOf, type FieldErrors } from '../../form-values';
 import { TextField } from '../../components/FormFields';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
