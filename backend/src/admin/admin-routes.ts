@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import {
   ADMIN_API_PREFIX,
-  AUDIT_KINDS,
   AuditEntrySchema,
   RESTORABLE_KINDS,
   adminApi,
+  isAuditKind,
   type AuditKind,
   type RestorableKind,
 } from '@mello/contracts';
@@ -86,10 +86,8 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
   // Each route carries requireAdmin in its own stack, which is what adminArea looks for before letting it answer.
   const router = new Router();
 
-  const item = (params: { kind: string; id: string }) => {
-    const kind = params.kind as AuditKind;
-    const id = params.id ?? '';
-    if (!(AUDIT_KINDS as readonly string[]).includes(kind) || !isUuid(id)) throw new NotFoundError(HISTORY_NOT_FOUND);
+  const item = ({ kind, id }: { kind: string; id: string }) => {
+    if (!isAuditKind(kind) || !isUuid(id)) throw new NotFoundError(HISTORY_NOT_FOUND);
     return { kind, id };
   };
   const streamOf = async (kind: AuditKind, id: string) => {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUDIT_KINDS, adminApi, type AuditKind, type RestorableKind } from '@mello/contracts';
+import { adminApi, isAuditKind, type RestorableKind } from '@mello/contracts';
 import { callRoute, routeKey, routeKeyPrefix, routeQuery } from '../../api/call';
 import { errorMessage } from '../../api/http';
 import { showToast } from '../../components/toaster';
@@ -9,8 +9,6 @@ import { showsLineups } from './lineup-query-keys';
 /** The site-wide log's filters as the history tab keeps them (and as the URL carries them). */
 export type AuditFilters = { kind: string; user: string; from: string; to: string };
 export const PAGE_SIZE = 50;
-
-const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);
 
 /** The log's query of the tab's filters ('all' and an unknown kind are left out: every kind). */
 const logQuery = (filters: AuditFilters) => ({
