@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { headMeta, launchChromium, openContext, screenshot, watchErrors, type Viewport } from './browser';
 
@@ -166,6 +166,16 @@ export function userFlows(viewport: Viewport) {
       await page.waitForURL(/\/login\?returnTo=%2Fabout$/);
       await (await shown(page.getByRole('tab', { name: 'Skapa konto' }))).click();
       const form = await shown(page.getByRole('tabpanel', { name: 'Skapa konto' }));
+      // An empty form is checked with the contract's schema before sending: Swedish messages under each field, nothing sent.
+      const posted: string[] = [];
+      const onRequest = (request: Request) => void (request.method() === 'POST' && posted.push(request.url()));
+      page.on('request', onRequest);
+      await form.getByRole('button', { name: 'Skapa konto' }).click();
+      await shown(form.getByText('Ogiltig e-postadress'));
+      await shown(form.getByText('Lösenordet måste vara minst 8 tecken'));
+      await shown(form.getByText('Visningsnamnet måste vara minst 2 tecken'));
+      page.off('request', onRequest);
+      expect(posted).toEqual([]);
       await form.getByLabel(/e-post/i).fill(email);
       await form.getByLabel(/^lösenord/i).fill('e2e-password-1');
       await form.getByLabel(/visningsnamn/i).fill(`Ester ${viewport.name} ${Date.now()}`);

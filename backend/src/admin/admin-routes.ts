@@ -1,16 +1,16 @@
 import Router from '@koa/router';
 import {
-  AUDIT_KINDS,
-  AuditQuerySchema,
+  ADMIN_API_PREFIX,
+  AuditEntrySchema,
   RESTORABLE_KINDS,
-  RestoreInputSchema,
-  type AdminStatus,
-  type AuditEntry,
+  adminApi,
+  isAuditKind,
   type AuditKind,
   type RestorableKind,
 } from '@mello/contracts';
 import { auditEntriesJson } from '@mello/projections';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
+import { z } from 'zod';
 import type { DatabasePool } from 'slonik';
 import type { ArchiveServices } from '../archive/archive-services';
 import { articleStream } from '../archive/articles/article';
@@ -23,8 +23,9 @@ import { requireAdmin } from '../auth/guards';
 import type { EventStore } from '../event-store/port';
 import { forumPostStream } from '../forum/post';
 import { forumReplyStream } from '../forum/reply';
+import { on } from '../http/contract-routes';
 import { commandContext } from '../http/request-context';
-import { isUuid, parseBody } from '../http/validation';
+import { isUuid } from '../http/validation';
 import { projectionLags } from '../observability/projection-lag';
 import type { SearchEngine } from '../search/search-engine';
 import { NotFoundError, ValidationError } from '../shared/errors';
@@ -41,11 +42,11 @@ const STREAMS: Record<AuditKind, (id: string) => string> = {
   'forum-reply': forumReplyStream,
 };
 const HISTORY_NOT_FOUND = 'Ingen historik hittades';
+/** The log's rows as the read model answers them (one more than a page, to tell whether another follows). */
+const AuditRowsSchema = z.array(AuditEntrySchema);
 
 /** A bare date as the end of a range means the whole of that day (UTC). */
 const endOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString() : new Date(value).toISOString());
-
-export const ADMIN_API_PREFIX = '/api/admin';
 
 /** Decoded, lower-cased and with slashes collapsed: an odd spelling of the prefix is inside the area too. */
 const inAdminArea = (path: string) => {
@@ -82,13 +83,11 @@ export function adminArea(router: Router): Middleware {
  * projection's status. Every call is admin-only.
  */
 export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; services: ArchiveServices; search: SearchEngine }): Router {
-  const router = new Router({ prefix: ADMIN_API_PREFIX });
-  router.use(requireAdmin);
+  // Each route carries requireAdmin in its own stack, which is what adminArea looks for before letting it answer.
+  const router = new Router();
 
-  const item = (ctx: Context) => {
-    const kind = ctx.params.kind as AuditKind;
-    const id = ctx.params.id ?? '';
-    if (!(AUDIT_KINDS as readonly string[]).includes(kind) || !isUuid(id)) throw new NotFoundError(HISTORY_NOT_FOUND);
+  const item = ({ kind, id }: { kind: string; id: string }) => {
+    if (!isAuditKind(kind) || !isUuid(id)) throw new NotFoundError(HISTORY_NOT_FOUND);
     return { kind, id };
   };
   const streamOf = async (kind: AuditKind, id: string) => {
@@ -97,33 +96,30 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
     return events;
   };
 
-  router.get('/history', async (ctx) => {
-    const query = parseBody(AuditQuerySchema, { ...ctx.query });
-    const rows = JSON.parse(
-      await auditEntriesJson(deps.pool, { ...query, to: query.to ? endOf(query.to) : null }),
-    ) as AuditEntry[];
+  on(router, adminApi.history, requireAdmin, async ({ query }) => {
+    const rows = AuditRowsSchema.parse(JSON.parse(await auditEntriesJson(deps.pool, { ...query, to: query.to ? endOf(query.to) : null })));
     const more = rows.length > query.limit;
     const entries = rows.slice(0, query.limit);
-    ctx.body = { entries, nextBefore: more ? entries[entries.length - 1]!.position : null };
+    return { entries, nextBefore: more ? entries[entries.length - 1]!.position : null };
   });
 
-  router.get('/history/:kind/:id', async (ctx) => {
-    const { kind, id } = item(ctx);
-    ctx.body = buildTimeline(kind, id, await streamOf(kind, id));
+  on(router, adminApi.timeline, requireAdmin, async ({ params }) => {
+    const { kind, id } = item(params);
+    return buildTimeline(kind, id, await streamOf(kind, id));
   });
 
-  router.get('/history/:kind/:id/versions/:revision', async (ctx) => {
-    const { kind, id } = item(ctx);
-    const revision = /^\d{1,7}$/.test(ctx.params.revision ?? '') ? Number(ctx.params.revision) : -1;
+  on(router, adminApi.version, requireAdmin, async ({ params }) => {
+    const { kind, id } = item(params);
+    const revision = /^\d{1,7}$/.test(params.revision) ? Number(params.revision) : -1;
     const version = versionAt(kind, id, await streamOf(kind, id), revision);
     if (!version) throw new NotFoundError('Versionen finns inte');
-    ctx.body = version;
+    return version;
   });
 
-  router.post('/history/:kind/:id/restore', async (ctx) => {
-    const { kind, id } = item(ctx);
+  on(router, adminApi.restore, requireAdmin, async ({ params, body }, ctx) => {
+    const { kind, id } = item(params);
     if (!(RESTORABLE_KINDS as readonly string[]).includes(kind)) throw new ValidationError('Bara år, videor, artiklar, bidrag, artister och källor kan återställas');
-    const { revision } = parseBody(RestoreInputSchema, ctx.request.body);
+    const { revision } = body;
     const version = versionAt(kind, id, await streamOf(kind, id), revision);
     if (!version) throw new NotFoundError('Versionen finns inte');
     if (version.deleted) throw new ValidationError('Den versionen är raderad: välj en version före raderingen');
@@ -134,13 +130,12 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
     // The event says it restores `revision`, so the history shows 'Återställd' rather than an ordinary edit. The
     // service claims the version's unique keys as any edit does (an entry's running-order slots, an act's slug, a
     // source key, a year's number): one another item took since answers 409 and appends nothing.
-    ctx.body = await service.restore(id, fields as never, { ...commandContext(ctx), restoredFrom: revision });
+    return service.restore(id, fields as never, { ...commandContext(ctx), restoredFrom: revision });
   });
 
-  router.get('/status', async (ctx) => {
+  on(router, adminApi.status, requireAdmin, async () => {
     const { head, projections } = await projectionLags(deps);
-    const status: AdminStatus = { head, projections, search: deps.search.name, eventStore: deps.store.kind };
-    ctx.body = status;
+    return { head, projections, search: deps.search.name, eventStore: deps.store.kind };
   });
 
   return router;

@@ -1,3 +1,4 @@
+import { SIGN_IN_LABELS } from '@mello/contracts';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
@@ -128,7 +129,7 @@ describe('bad input: a clear 4xx JSON { error }, nothing stored, nobody signed i
 
   it('text that PostgreSQL cannot store (NUL, half a surrogate pair) is a 400 naming the field, not a 500', async () => {
     const usersBefore = await userCount();
-    const cases: Array<{ url: string; body: string; path: string }> = [
+    const cases: Array<{ url: string; body: string; path: keyof typeof SIGN_IN_LABELS }> = [
       { url: '/api/auth/login', body: json({ email: 'nul\u0000@example.se', password: 'member-password-1' }), path: 'email' },
       { url: '/api/auth/register', body: json({ email: freshEmail(), password: 'member-password-1', displayName: 'Nul', firstName: 'An\u0000na' }), path: 'firstName' },
       { url: '/api/auth/register', body: `{"email":"${freshEmail()}","password":"member-password-1","displayName":"Halv","lastName":"\\ud800"}`, path: 'lastName' },
@@ -137,7 +138,9 @@ describe('bad input: a clear 4xx JSON { error }, nothing stored, nobody signed i
     for (const { url, body, path } of cases) {
       const reply = await new ApiClient(backend.url).request('POST', url, { body, headers: { 'content-type': 'application/json' } });
       expect(reply.status, body).toBe(400);
-      expect(reply.body, body).toEqual({ error: `Ogiltiga uppgifter – ${path}: Innehåller otillåtna tecken`, issues: [{ path, message: 'Innehåller otillåtna tecken' }] });
+      // The field is named as the sign-in form labels it (SIGN_IN_LABELS), with its path.
+      const named = `${SIGN_IN_LABELS[path]} (${path})`;
+      expect(reply.body, body).toEqual({ error: `Ogiltiga uppgifter – ${named}: Innehåller otillåtna tecken`, issues: [{ path, message: 'Innehåller otillåtna tecken' }] });
     }
     expect(await userCount()).toBe(usersBefore);
     // A complete surrogate pair (an emoji) is ordinary text.

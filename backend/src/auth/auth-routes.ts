@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import { LoginInputSchema, RegisterInputSchema } from '@mello/contracts';
+import { AUTH_PAGES, authApi } from '@mello/contracts';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { ConflictError, UnauthorizedError, ValidationError } from '../shared/errors';
-import { parseBody } from '../http/validation';
+import { on } from '../http/contract-routes';
 import { requestOrigin } from './csrf';
 import { currentUser } from './guards';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
@@ -42,13 +42,12 @@ async function signIn(ctx: Context, userId: string) {
 }
 
 export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limits: RateLimits }): Router {
-  const router = new Router({ prefix: '/api' });
+  const router = new Router();
   const { pool, adminEmail, limits } = deps;
   const throttle = loginThrottle(limits);
   const tooManyAccounts = (s: number) => `För många nya konton från din adress. Försök igen ${minutesText(s)}.`;
 
-  router.post('/auth/register', async (ctx) => {
-    const input = parseBody(RegisterInputSchema, ctx.request.body);
+  on(router, authApi.register, async ({ body: input }, ctx) => {
     if (isCommonPassword(input.password)) {
       throw new ValidationError(COMMON_PASSWORD_MESSAGE, [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }]);
     }
@@ -64,8 +63,7 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
         publicName: input.displayName,
       });
       await signIn(ctx, row.id);
-      ctx.status = 201;
-      ctx.body = toAuthUser(row, adminEmail);
+      return toAuthUser(row, adminEmail);
     } catch (error) {
       if (error instanceof EmailTakenError) throw new ConflictError(EMAIL_TAKEN);
       if (error instanceof PublicNameTakenError) throw new ConflictError(PUBLIC_NAME_TAKEN, [{ path: 'displayName', message: PUBLIC_NAME_TAKEN }]);
@@ -73,8 +71,7 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
     }
   });
 
-  router.post('/auth/login', async (ctx) => {
-    const input = parseBody(LoginInputSchema, ctx.request.body);
+  on(router, authApi.login, async ({ body: input }, ctx) => {
     await throttle.before(input.email, ctx.ip);
 
     const row = await findUserByEmail(pool, input.email);
@@ -85,23 +82,23 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
     }
     await throttle.succeeded(input.email, ctx.ip);
     await signIn(ctx, row.id);
-    ctx.body = toAuthUser(row, adminEmail);
+    return toAuthUser(row, adminEmail);
   });
 
-  router.post('/auth/logout', async (ctx) => {
+  on(router, authApi.logout, async (_request, ctx) => {
     ctx.session = null;
-    ctx.body = { ok: true };
+    return { ok: true as const };
   });
 
-  router.get('/auth/user', async (ctx) => {
+  on(router, authApi.user, async (_request, ctx) => {
     const user = currentUser(ctx);
     if (!user) throw new UnauthorizedError('Inte inloggad');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = user;
+    return user;
   });
 
-  /** Browser navigation: to the client's sign-in page, remembering where the user was. */
-  router.get('/login', async (ctx) => {
+  /** Browser navigation (not a data call, so no contract): to the client's sign-in page, remembering where the user was. */
+  router.get(AUTH_PAGES.login, async (ctx) => {
     const fromQuery = ctx.query.returnTo;
     let returnTo = safeReturnPath(Array.isArray(fromQuery) ? fromQuery[0] : fromQuery);
     if (returnTo === '/' && ctx.get('referer')) {
@@ -116,7 +113,7 @@ export function authRoutes(deps: { pool: DatabasePool; adminEmail: string; limit
     ctx.redirect(returnTo === '/' ? SIGN_IN_PATH : `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}`);
   });
 
-  router.get('/logout', async (ctx) => {
+  router.get(AUTH_PAGES.logout, async (ctx) => {
     ctx.session = null;
     ctx.redirect('/');
   });

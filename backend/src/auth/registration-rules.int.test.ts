@@ -39,7 +39,7 @@ describe('sign-up: the public display name (product decision 10)', () => {
       const reply = await registerWith({ displayName });
       expect(reply.status, String(displayName)).toBe(400);
       expect(reply.body.issues, String(displayName)).toEqual([{ path: 'displayName', message }]);
-      expect(reply.body.error, String(displayName)).toMatch(/^Ogiltiga uppgifter – displayName: /);
+      expect(reply.body.error, String(displayName)).toMatch(/^Ogiltiga uppgifter – Visningsnamn \(displayName\): /);
     }
     expect(await userCount()).toBe(before);
   });

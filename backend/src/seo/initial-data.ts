@@ -1,9 +1,10 @@
+import { authApi } from '@mello/contracts';
 import type { InitialQuery } from './route-meta';
 
 /** The element the client reads its first queries from (frontend/src/app/initial-data.ts). */
 export const INITIAL_DATA_ID = 'initial-data';
 /** The client's query key for the signed-in user (frontend/src/auth/current-user.ts); null when signed out. */
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export const CURRENT_USER_KEY = [authApi.user.path] as const;
 
 /**
  * A JSON script with the page's first queries: `[{ "key": [...], "data": … }]`. The JSON texts come from the read

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntryResult } from '../archive/lineups';
+import { ENTRY_RESULTS } from '../archive/lineups';
 
 /**
  * Year search categories (the search block's select), as the server applies them:
@@ -49,30 +49,41 @@ export const TextSearchQuerySchema = z.object({ q: searchText.default('') });
  * GET /api/search/entries: an entry as search lists it (the Bidrag section). `artistSlug` links the act's page
  * (empty when the act is unknown); `result` is the lineup's badge (entryResult).
  */
-export type EntrySearchHit = {
-  id: string;
-  year: number;
-  artist: string;
-  song: string;
-  artistId: string;
-  artistSlug: string;
-  result: EntryResult | null;
-  finalPlace: number | null;
-};
+export const EntrySearchHitSchema = z.object({
+  id: z.string(),
+  year: z.number().int(),
+  artist: z.string(),
+  song: z.string(),
+  artistId: z.string(),
+  artistSlug: z.string(),
+  result: z.enum(ENTRY_RESULTS).nullable(),
+  finalPlace: z.number().int().nullable(),
+});
+export type EntrySearchHit = z.infer<typeof EntrySearchHitSchema>;
 
 /** GET /api/search/artists: an act with its entry count and first and last year (null without entries). */
-export type ArtistSearchHit = {
-  id: string;
-  slug: string;
-  name: string;
-  aliases: string[];
-  entryCount: number;
-  firstYear: number | null;
-  lastYear: number | null;
-};
+export const ArtistSearchHitSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  aliases: z.array(z.string()),
+  entryCount: z.number().int(),
+  firstYear: z.number().int().nullable(),
+  lastYear: z.number().int().nullable(),
+});
+export type ArtistSearchHit = z.infer<typeof ArtistSearchHitSchema>;
 
 /**
  * GET /api/search/songwriters: a songwriter (derived from the entries' credits, by slug) with the name credited
  * most often, the other spellings and stage names, and the entries credited.
  */
-export type SongwriterSearchHit = { slug: string; name: string; aliases: string[]; entryCount: number; wins: number; firstYear: number; lastYear: number };
+export const SongwriterSearchHitSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  aliases: z.array(z.string()),
+  entryCount: z.number().int(),
+  wins: z.number().int(),
+  firstYear: z.number().int(),
+  lastYear: z.number().int(),
+});
+export type SongwriterSearchHit = z.infer<typeof SongwriterSearchHitSchema>;

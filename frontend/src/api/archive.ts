@@ -43,5 +43,3 @@ export const useYears = () => useQuery(yearsQuery());
 export const useYear = (year: number) => useQuery(yearQuery(year));
 export const useVideos = () => useQuery(videosQuery());
 export const useArticles = () => useQuery(articlesQuery());
-
-export const deleteYear = (id: string) => callRoute(yearApi.remove, { params: { id } });

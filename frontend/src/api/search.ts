@@ -1,67 +1,49 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Article, ArtistSearchHit, EntrySearchHit, SongwriterSearchHit, Video, Year } from '@mello/contracts';
-import { ApiError, apiFetch, withQuery } from './http';
+import { YEAR_SEARCH_CATEGORIES, searchApi, type ForumCategory, type ForumSearchHit, type YearSearchCategory } from '@mello/contracts';
+import { callOrNull, routeKey, routeQuery } from './call';
 
+export type { ForumSearchHit };
 export type YearSearchParams = { q?: string; category?: string; decade?: string };
-
-/** A forum post as the search lists it; the forum's own contract comes with the forum feature. */
-export type ForumSearchHit = {
-  id: string;
-  title: string;
-  content: string;
-  authorName: string;
-  createdAt: string;
-  category?: string;
-};
 
 const clean = (value: string | undefined) => value?.trim() ?? '';
 const unlessAll = (value: string | undefined) => (value && value !== 'all' ? value : undefined);
+const isYearCategory = (value: string | undefined): value is YearSearchCategory => (YEAR_SEARCH_CATEGORIES as readonly (string | undefined)[]).includes(value);
 
-export function yearSearchPath({ q, category, decade }: YearSearchParams): string {
-  return withQuery('/api/search/years', { q: clean(q), category: unlessAll(category), decade: unlessAll(decade) });
-}
+/** Keys of the searches (the URL's path first, as everywhere in the client): their prefixes refresh every search of one kind. */
+export const searchKeys = {
+  years: routeKey(searchApi.years),
+  articles: routeKey(searchApi.articles),
+  videos: routeKey(searchApi.videos),
+};
 
-export const useSearchYears = (params: YearSearchParams, options: { enabled?: boolean } = {}) =>
+/** The year search of the address bar's fields ('all' and unknown values are left out: the server's default). */
+export const useSearchYears = ({ q, category, decade }: YearSearchParams, options: { enabled?: boolean } = {}) =>
   useQuery({
-    queryKey: ['/api/search/years', clean(params.q), unlessAll(params.category) ?? 'all', unlessAll(params.decade) ?? 'all'],
-    queryFn: () => apiFetch<Year[]>(yearSearchPath(params)),
+    ...routeQuery(searchApi.years, {
+      query: { q: clean(q), category: isYearCategory(category) ? category : undefined, decade: unlessAll(decade) },
+    }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
 
-export const useSearchArticles = (q: string) =>
-  useQuery({
-    queryKey: ['/api/search/articles', clean(q)],
-    queryFn: () => apiFetch<Article[]>(withQuery('/api/search/articles', { q: clean(q) })),
-  });
+const text = (q: string) => ({ query: { q: clean(q) } });
 
-export const useSearchVideos = (q: string) =>
-  useQuery({
-    queryKey: ['/api/search/videos', clean(q)],
-    queryFn: () => apiFetch<Video[]>(withQuery('/api/search/videos', { q: clean(q) })),
-  });
-
-const useTextSearch = <T>(path: string, q: string) =>
-  useQuery({
-    queryKey: [path, clean(q)],
-    queryFn: () => apiFetch<T[]>(withQuery(path, { q: clean(q) })),
-  });
+export const useSearchArticles = (q: string) => useQuery(routeQuery(searchApi.articles, text(q)));
+export const useSearchVideos = (q: string) => useQuery(routeQuery(searchApi.videos, text(q)));
 
 /** Entries (the Bidrag section), acts (Artister) and songwriters (Låtskrivare): q only, like articles and videos. */
-export const useSearchEntries = (q: string) => useTextSearch<EntrySearchHit>('/api/search/entries', q);
-export const useSearchArtists = (q: string) => useTextSearch<ArtistSearchHit>('/api/search/artists', q);
-export const useSearchSongwriters = (q: string) => useTextSearch<SongwriterSearchHit>('/api/search/songwriters', q);
+export const useSearchEntries = (q: string) => useQuery(routeQuery(searchApi.entries, text(q)));
+export const useSearchArtists = (q: string) => useQuery(routeQuery(searchApi.artists, text(q)));
+export const useSearchSongwriters = (q: string) => useQuery(routeQuery(searchApi.songwriters, text(q)));
 
-/** The forum search endpoint arrives with the forum; until then its 404 is simply "no posts". */
-export const useSearchForum = (q: string, category = 'all') =>
+/**
+ * The forum's posts matching q, newest first without one. Its key has the forum list's shape
+ * (features/forum/keys.ts: the contract's path, q, category), so the search page's forum hits and the forum list
+ * share one cache and both follow live changes. A 404 (no forum behind the call) is simply "no posts".
+ */
+export const useSearchForum = (q: string, category: ForumCategory | 'all' = 'all') =>
   useQuery({
-    queryKey: ['/api/search/forum', clean(q), category],
-    queryFn: async () => {
-      try {
-        return await apiFetch<ForumSearchHit[]>(withQuery('/api/search/forum', { q: clean(q), category: unlessAll(category) }));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
+    queryKey: [...routeKey(searchApi.forum), clean(q), category],
+    queryFn: async (): Promise<ForumSearchHit[]> =>
+      (await callOrNull(searchApi.forum, { query: { q: clean(q), category: category === 'all' ? undefined : category } })) ?? [],
   });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { atom } from 'jotai';
-import type { AuthUser } from '@mello/contracts';
-import { apiFetch } from '../api/http';
+import { AUTH_PAGES, authApi, type AuthUser } from '@mello/contracts';
+import { callRoute, routeKey } from '../api/call';
 
-export const currentUserKey = ['/api/auth/user'] as const;
+/** The signed-in user's key (its URL): the server puts the signed-in user in the page's initial data under the same key. */
+export const currentUserKey = routeKey(authApi.user);
 
 /**
  * Spec section 4: the user is fetched once and never refetched; any failure (401, network) means logged out,
@@ -11,7 +12,7 @@ export const currentUserKey = ['/api/auth/user'] as const;
  */
 async function fetchCurrentUser(): Promise<AuthUser | null> {
   try {
-    return await apiFetch<AuthUser>('/api/auth/user');
+    return await callRoute(authApi.user);
   } catch {
     return null;
   }
@@ -32,7 +33,7 @@ export function useCurrentUser(): { user: AuthUser | null; isLoading: boolean; i
 /** The server's login page flow; a full navigation, never a data call (product decision 3). */
 export function loginHref(returnTo?: string): string {
   const target = returnTo ?? `${window.location.pathname}${window.location.search}`;
-  return `/api/login?returnTo=${encodeURIComponent(target)}`;
+  return `${AUTH_PAGES.login}?returnTo=${encodeURIComponent(target)}`;
 }
 
 export function goToLogin(returnTo?: string): void {
@@ -40,7 +41,7 @@ export function goToLogin(returnTo?: string): void {
 }
 
 export function goToLogout(): void {
-  window.location.assign('/api/logout');
+  window.location.assign(AUTH_PAGES.logout);
 }
 
 /** Whether the mobile navigation menu is open; closed again whenever a link is chosen. */

@@ -1,5 +1,5 @@
 import { Box, Button, Card, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { displayName, pageMeta } from '@mello/contracts';
+import { AUTH_PAGES, displayName, pageMeta } from '@mello/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../auth/current-user';
 import { LoadingText } from '../components/LoadingText';
@@ -39,7 +39,7 @@ export default function LoginPage() {
                   <a href={returnTo}>Fortsätt</a>
                 </Button>
                 <Button asChild variant="outline">
-                  <a href="/api/logout">Logga ut</a>
+                  <a href={AUTH_PAGES.logout}>Logga ut</a>
                 </Button>
               </Stack>
             ) : (

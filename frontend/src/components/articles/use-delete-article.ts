@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { articleApi } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
-import { apiFetch, errorMessage } from '../../api/http';
+import { callRoute } from '../../api/call';
+import { errorMessage } from '../../api/http';
+import { searchKeys } from '../../api/search';
 import { showToast } from '../toaster';
 
 /**
- * The administrator's article delete (spec sections 2, 7 and 8): DELETE /api/articles/{id}; on success the
+ * The administrator's article delete (spec sections 2, 7 and 8): articleApi.remove; on success the
  * toast 'Artikel raderad!' and the caller's `onDeleted` (the article page goes to /blog); on failure 'Fel' with
  * the server's error or 'Failed to delete article'.
  */
 export function useDeleteArticle(onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<unknown>(`/api/articles/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callRoute(articleApi.remove, { params: { id } }),
     retry: false,
     onSuccess: async () => {
       showToast({ title: 'Artikel raderad!', description: 'Artikeln har raderats framgångsrikt.', type: 'success' });
@@ -19,7 +22,7 @@ export function useDeleteArticle(onDeleted: () => void) {
       onDeleted();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: archiveKeys.articles }),
-        queryClient.invalidateQueries({ queryKey: ['/api/search/articles'] }),
+        queryClient.invalidateQueries({ queryKey: searchKeys.articles }),
       ]);
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { Badge, Button, Stack, Text } from '@chakra-ui/react';
-import { displayName } from '@mello/contracts';
+import { AUTH_PAGES, displayName } from '@mello/contracts';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { loginHref, useCurrentUser } from '../../auth/current-user';
 
@@ -42,7 +42,7 @@ export function AuthControls({ variant, onNavigate }: Props) {
         {displayName(user)}
       </Text>
       <Button asChild size="sm" variant="outline">
-        <a href="/api/logout">Logga ut</a>
+        <a href={AUTH_PAGES.logout}>Logga ut</a>
       </Button>
     </Stack>
   );

@@ -1,87 +1,112 @@
 import { Alert, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { PASSWORD_MIN_LENGTH } from '@mello/contracts';
-import { useState } from 'react';
-import { problemOf, publicNameProblem, useSignIn, type SignInMode } from './use-sign-in';
+import { PASSWORD_MIN_LENGTH, SIGN_IN_LABELS, type RegisterInput } from '@mello/contracts';
+import type { ReactNode } from 'react';
+import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import { problemOf, signInResolvers, useLogin, useRegister, type SignInMode, type SignInProblem } from './use-sign-in';
 
 /**
  * The e-mail and password form of one tab; the register tab also asks for the public display name (what others
- * see, product decision 10) and an optional real name.
+ * see, product decision 10) and an optional real name. Each validates with its call's contract schema before
+ * sending (react-hook-form with the zod resolver), so a problem is shown under its field and nothing is sent.
  */
 export function SignInForm({ mode, returnTo }: { mode: SignInMode; returnTo: string }) {
-  const signIn = useSignIn(mode, returnTo);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const problem = signIn.error ? problemOf(signIn.error) : null;
-  const displayNameError = nameProblem ?? problem?.fields.displayName;
-  const register = mode === 'register';
-  const pending = signIn.isPending || signIn.isSuccess;
+  return mode === 'login' ? <LoginForm returnTo={returnTo} /> : <RegisterForm returnTo={returnTo} />;
+}
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (register) {
-      const local = publicNameProblem(displayName);
-      setNameProblem(local);
-      if (local) return;
-    }
-    signIn.mutate(register ? { email, password, displayName, firstName, lastName } : { email, password });
+function LoginForm({ returnTo }: { returnTo: string }) {
+  const login = useLogin(returnTo);
+  const form = useForm({ resolver: signInResolvers.login, defaultValues: { email: '', password: '' } });
+  const problem = login.error ? problemOf(login.error) : null;
+  const error = errorOf(form.formState.errors, problem);
+  return (
+    <FormFrame onSubmit={form.handleSubmit((body) => login.mutate(body))} problem={problem}>
+      <TextField label={SIGN_IN_LABELS.email} required error={error('email')}>
+        <Input type="email" autoComplete="username" {...form.register('email')} />
+      </TextField>
+      <TextField label={SIGN_IN_LABELS.password} required error={error('password')}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </TextField>
+      <Button type="submit" colorPalette="gold" size="lg" loading={login.isPending || login.isSuccess} loadingText="Loggar in...">
+        Logga in
+      </Button>
+    </FormFrame>
+  );
+}
+
+function RegisterForm({ returnTo }: { returnTo: string }) {
+  const registration = useRegister(returnTo);
+  const form = useForm({
+    resolver: signInResolvers.register,
+    defaultValues: { email: '', password: '', displayName: '', firstName: '', lastName: '' },
+  });
+  const problem = registration.error ? problemOf(registration.error) : null;
+  const error = errorOf(form.formState.errors, problem);
+  const field = (name: keyof RegisterInput): UseFormRegisterReturn => form.register(name);
+  return (
+    <FormFrame onSubmit={form.handleSubmit((body) => registration.mutate(body))} problem={problem}>
+      <TextField label={SIGN_IN_LABELS.email} required error={error('email')}>
+        <Input type="email" autoComplete="email" {...field('email')} />
+      </TextField>
+      <TextField label={SIGN_IN_LABELS.password} required error={error('password')} helper={`Minst ${PASSWORD_MIN_LENGTH} tecken.`}>
+        <Input type="password" autoComplete="new-password" {...field('password')} />
+      </TextField>
+      <TextField
+        label={SIGN_IN_LABELS.displayName}
+        required
+        error={error('displayName')}
+        helper="Det här namnet ser andra vid dina inlägg och svar. Din e-postadress visas aldrig för andra medlemmar."
+      >
+        <Input autoComplete="nickname" maxLength={100} {...field('displayName')} />
+      </TextField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField label={`${SIGN_IN_LABELS.firstName} (valfritt)`} error={error('firstName')}>
+          <Input autoComplete="given-name" {...field('firstName')} />
+        </TextField>
+        <TextField label={`${SIGN_IN_LABELS.lastName} (valfritt)`} error={error('lastName')}>
+          <Input autoComplete="family-name" {...field('lastName')} />
+        </TextField>
+      </SimpleGrid>
+      <Button type="submit" colorPalette="gold" size="lg" loading={registration.isPending || registration.isSuccess} loadingText="Skapar konto...">
+        Skapa konto
+      </Button>
+    </FormFrame>
+  );
+}
+
+/** A field's message: the form's own check first, else what the server said about it (a taken display name). */
+const errorOf =
+  (errors: FieldErrors, problem: SignInProblem | null) =>
+  (name: keyof typeof SIGN_IN_LABELS): string | undefined => {
+    const message = errors[name]?.message;
+    return typeof message === 'string' ? message : problem?.fields[name];
   };
 
+/** noValidate: the contract's Swedish messages are shown, not the browser's own bubbles. */
+function FormFrame({ onSubmit, problem, children }: { onSubmit: React.FormEventHandler; problem: SignInProblem | null; children: ReactNode }) {
   return (
-    <Stack as="form" onSubmit={submit} gap="5">
-      {problem && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{problem.message}</Alert.Title>
-        </Alert.Root>
-      )}
-      <Field.Root required invalid={Boolean(problem?.fields.email)}>
-        <Field.Label>
-          E-post <Field.RequiredIndicator />
-        </Field.Label>
-        <Input type="email" name="email" autoComplete={register ? 'email' : 'username'} value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field.ErrorText>{problem?.fields.email}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root required invalid={Boolean(problem?.fields.password)}>
-        <Field.Label>
-          Lösenord <Field.RequiredIndicator />
-        </Field.Label>
-        <Input type="password" name="password" autoComplete={register ? 'new-password' : 'current-password'} value={password}
-          minLength={register ? PASSWORD_MIN_LENGTH : undefined} onChange={(e) => setPassword(e.target.value)} />
-        {register && <Field.HelperText>Minst {PASSWORD_MIN_LENGTH} tecken.</Field.HelperText>}
-        <Field.ErrorText>{problem?.fields.password}</Field.ErrorText>
-      </Field.Root>
-      {register && (
-        <Field.Root required invalid={Boolean(displayNameError)}>
-          <Field.Label>
-            Visningsnamn <Field.RequiredIndicator />
-          </Field.Label>
-          <Input name="displayName" autoComplete="nickname" value={displayName} maxLength={100}
-            onChange={(e) => { setDisplayName(e.target.value); setNameProblem(null); }} />
-          {!displayNameError && <Field.HelperText>Det här namnet ser andra vid dina inlägg och svar. Din e-postadress visas aldrig för andra medlemmar.</Field.HelperText>}
-          <Field.ErrorText>{displayNameError}</Field.ErrorText>
-        </Field.Root>
-      )}
-      {register && (
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root invalid={Boolean(problem?.fields.firstName)}>
-            <Field.Label>Förnamn (valfritt)</Field.Label>
-            <Input name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-            <Field.ErrorText>{problem?.fields.firstName}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(problem?.fields.lastName)}>
-            <Field.Label>Efternamn (valfritt)</Field.Label>
-            <Input name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
-            <Field.ErrorText>{problem?.fields.lastName}</Field.ErrorText>
-          </Field.Root>
-        </SimpleGrid>
-      )}
-      <Button type="submit" colorPalette="gold" size="lg" loading={pending} loadingText={register ? 'Skapar konto...' : 'Loggar in...'}>
-        {register ? 'Skapa konto' : 'Logga in'}
-      </Button>
+    <Stack asChild gap="5">
+      <form onSubmit={onSubmit} noValidate>
+        {problem && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{problem.message}</Alert.Title>
+          </Alert.Root>
+        )}
+        {children}
+      </form>
     </Stack>
+  );
+}
+
+function TextField({ label, required, error, helper, children }: { label: string; required?: boolean; error?: string; helper?: string; children: ReactNode }) {
+  return (
+    <Field.Root required={required} invalid={Boolean(error)}>
+      <Field.Label>
+        {label} {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
   );
 }

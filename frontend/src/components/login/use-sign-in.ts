@@ -1,15 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { PublicNameSchema, type AuthUser, type FieldIssue } from '@mello/contracts';
-import { ApiError, apiFetch, errorMessage } from '../../api/http';
+import { authApi, ErrorBodySchema, LoginInputSchema, RegisterInputSchema, type LoginInput, type RegisterInput } from '@mello/contracts';
+import { callRoute } from '../../api/call';
+import { ApiError, errorMessage } from '../../api/http';
 
 export type SignInMode = 'login' | 'register';
-export type SignInForm = { email: string; password: string; displayName?: string; firstName?: string; lastName?: string };
 
-/** The display name checked in the browser with the server's own schema: its Swedish message, or null when valid. */
-export function publicNameProblem(value: string): string | null {
-  const result = PublicNameSchema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Ogiltigt visningsnamn');
-}
+/**
+ * Each tab's form validates with the body schema of the call it makes (contracts/src/auth), before anything is
+ * sent: the same Swedish messages as the server's 400, shown under the field they concern.
+ */
+export const signInResolvers = {
+  login: zodResolver(LoginInputSchema),
+  register: zodResolver(RegisterInputSchema),
+};
 
 /** What the form shows after a refusal: the server's Swedish message and, for bad input, one per field. */
 export type SignInProblem = { message: string; fields: Record<string, string> };
@@ -18,27 +22,20 @@ export function problemOf(error: unknown): SignInProblem {
   const fields: Record<string, string> = {};
   if (error instanceof ApiError) {
     try {
-      const issues = (JSON.parse(error.body) as { issues?: FieldIssue[] }).issues ?? [];
-      for (const issue of issues) fields[issue.path] ??= issue.message;
+      const body = ErrorBodySchema.safeParse(JSON.parse(error.body));
+      for (const issue of body.success ? (body.data.issues ?? []) : []) fields[issue.path] ??= issue.message;
     } catch {
-      // A body without issues: only the message is shown.
+      // Not JSON: only the message is shown.
     }
   }
   return { message: errorMessage(error, 'Något gick fel. Försök igen.'), fields };
 }
 
-/**
- * Signs in or registers (the server sets the session cookie), then does a full page load of `returnTo`, so
- * every part of the app starts again with the signed-in user (the user is fetched once per page load).
- */
-export function useSignIn(mode: SignInMode, returnTo: string) {
-  return useMutation({
-    mutationFn: (form: SignInForm) =>
-      apiFetch<AuthUser>(mode === 'login' ? '/api/auth/login' : '/api/auth/register', {
-        method: 'POST',
-        json: mode === 'login' ? { email: form.email, password: form.password } : form,
-      }),
-    retry: false,
-    onSuccess: () => window.location.assign(returnTo),
-  });
-}
+/** After signing in or registering (the server set the session cookie): a full page load of `returnTo`, so every part of the app starts again with the signed-in user. */
+const goTo = (returnTo: string) => () => window.location.assign(returnTo);
+
+export const useLogin = (returnTo: string) =>
+  useMutation({ mutationFn: (body: LoginInput) => callRoute(authApi.login, { body }), retry: false, onSuccess: goTo(returnTo) });
+
+export const useRegister = (returnTo: string) =>
+  useMutation({ mutationFn: (body: RegisterInput) => callRoute(authApi.register, { body }), retry: false, onSuccess: goTo(returnTo) });

@@ -1,22 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { videoApi } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
-import { apiFetch, errorMessage } from '../../api/http';
+import { callRoute } from '../../api/call';
+import { errorMessage } from '../../api/http';
+import { searchKeys } from '../../api/search';
 import { showToast } from '../toaster';
 
 /**
- * The administrator's video delete (spec sections 7 and 8): DELETE /api/videos/{id}, then the video list and
+ * The administrator's video delete (spec sections 7 and 8): videoApi.remove, then the video list and
  * any video search results are refreshed; toasts 'Video raderad!' or 'Fel' with the server's error.
  */
 export function useDeleteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<unknown>(`/api/videos/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callRoute(videoApi.remove, { params: { id } }),
     retry: false,
     onSuccess: async () => {
       showToast({ title: 'Video raderad!', type: 'success' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: archiveKeys.videos }),
-        queryClient.invalidateQueries({ queryKey: ['/api/search/videos'] }),
+        queryClient.invalidateQueries({ queryKey: searchKeys.videos }),
       ]);
     },
     onError: (error) => {

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { archiveKeys, deleteYear } from '../../api/archive';
+import { yearApi } from '@mello/contracts';
+import { archiveKeys } from '../../api/archive';
+import { callRoute } from '../../api/call';
 import { errorMessage } from '../../api/http';
+import { searchKeys } from '../../api/search';
 import { showToast } from '../toaster';
 
 /**
@@ -11,7 +14,7 @@ import { showToast } from '../toaster';
 export function useDeleteYear(onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteYear(id),
+    mutationFn: (id: string) => callRoute(yearApi.remove, { params: { id } }),
     retry: false,
     onSuccess: async () => {
       showToast({ title: 'År raderat!', description: 'Året har raderats framgångsrikt.', type: 'success' });
@@ -19,8 +22,8 @@ export function useDeleteYear(onDeleted: () => void) {
       onDeleted();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: archiveKeys.years }),
-        queryClient.invalidateQueries({ queryKey: ['/api/years/by-year'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/search/years'] }),
+        queryClient.invalidateQueries({ queryKey: archiveKeys.yearsByNumber }),
+        queryClient.invalidateQueries({ queryKey: searchKeys.years }),
       ]);
     },
     onError: (error) => {

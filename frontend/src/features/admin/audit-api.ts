@@ -1,58 +1,54 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminStatus, AuditPage, ItemTimeline, ItemVersion, RestorableKind } from '@mello/contracts';
-import { apiFetch, errorMessage, withQuery } from '../../api/http';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, isAuditKind, type RestorableKind } from '@mello/contracts';
+import { callRoute, routeKey, routeKeyPrefix, routeQuery } from '../../api/call';
+import { errorMessage } from '../../api/http';
 import { showToast } from '../../components/toaster';
 import { invalidateDocumentLists } from './document-api';
 import { showsLineups } from './lineup-query-keys';
-
-/** The audit API of contracts/src/admin/audit.ts (admin only). Keys follow the URL, as everywhere in the client. */
-export const auditKeys = {
-  all: ['/api/admin/history'] as const,
-  log: (filters: AuditFilters) => ['/api/admin/history', filters] as const,
-  timeline: (kind: string, id: string) => ['/api/admin/history', kind, id] as const,
-  version: (kind: string, id: string, revision: number) => ['/api/admin/history', kind, id, 'versions', revision] as const,
-  status: ['/api/admin/status'] as const,
-};
 
 /** The site-wide log's filters as the history tab keeps them (and as the URL carries them). */
 export type AuditFilters = { kind: string; user: string; from: string; to: string };
 export const PAGE_SIZE = 50;
 
-const itemPath = (kind: string, id: string) => `/api/admin/history/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+/** The log's query of the tab's filters ('all' and an unknown kind are left out: every kind). */
+const logQuery = (filters: AuditFilters) => ({
+  kind: isAuditKind(filters.kind) ? filters.kind : undefined,
+  user: filters.user.trim(),
+  from: filters.from,
+  to: filters.to,
+  limit: PAGE_SIZE,
+});
+
+/** The audit API (contracts/src/admin/admin-api.ts, admin only). Keys derive from its contracts: they begin with the URL. */
+export const auditKeys = {
+  all: routeKeyPrefix(adminApi.history),
+  log: (filters: AuditFilters) => routeKey(adminApi.history, { query: logQuery(filters) }),
+  timeline: (kind: string, id: string) => routeKey(adminApi.timeline, { params: { kind, id } }),
+  version: (kind: string, id: string, revision: number) => routeKey(adminApi.version, { params: { kind, id, revision } }),
+  status: routeKey(adminApi.status),
+};
 
 /** GET /api/admin/history, newest first, one page of PAGE_SIZE after another ('Visa fler' follows nextBefore). */
 export function useAuditLog(filters: AuditFilters) {
   return useInfiniteQuery({
     queryKey: auditKeys.log(filters),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
-      apiFetch<AuditPage>(
-        withQuery('/api/admin/history', {
-          kind: filters.kind === 'all' ? null : filters.kind,
-          user: filters.user.trim(),
-          from: filters.from,
-          to: filters.to,
-          before: pageParam,
-          limit: PAGE_SIZE,
-        }),
-      ),
+    queryFn: ({ pageParam }) => callRoute(adminApi.history, { query: { ...logQuery(filters), before: pageParam ?? undefined } }),
     getNextPageParam: (page) => page.nextBefore,
   });
 }
 
-export const timelineQuery = (kind: string, id: string) =>
-  queryOptions({ queryKey: auditKeys.timeline(kind, id), queryFn: () => apiFetch<ItemTimeline>(itemPath(kind, id)) });
+export const timelineQuery = (kind: string, id: string) => routeQuery(adminApi.timeline, { params: { kind, id } });
 
 export const useItemTimeline = (kind: string, id: string) => useQuery(timelineQuery(kind, id));
 
 export const useItemVersion = (kind: string, id: string, revision: number | null) =>
   useQuery({
-    queryKey: auditKeys.version(kind, id, revision ?? -1),
-    queryFn: () => apiFetch<ItemVersion>(`${itemPath(kind, id)}/versions/${revision}`),
+    ...routeQuery(adminApi.version, { params: { kind, id, revision: revision ?? -1 } }),
     enabled: revision !== null,
   });
 
-export const useAdminStatus = () => useQuery({ queryKey: auditKeys.status, queryFn: () => apiFetch<AdminStatus>('/api/admin/status') });
+export const useAdminStatus = () => useQuery(routeQuery(adminApi.status));
 
 /**
  * POST …/restore {revision}: brings that version back as a new event (history is never rewritten). Then the
@@ -61,7 +57,7 @@ export const useAdminStatus = () => useQuery({ queryKey: auditKeys.status, query
 export function useRestoreVersion(kind: RestorableKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (revision: number) => apiFetch<unknown>(`${itemPath(kind, id)}/restore`, { method: 'POST', json: { revision } }),
+    mutationFn: (revision: number) => callRoute(adminApi.restore, { params: { kind, id }, body: { revision } }),
     onSuccess: async () => {
       showToast({ title: 'Version återställd!', description: 'Den valda versionen är nu den aktuella.', type: 'success' });
       const lists =
