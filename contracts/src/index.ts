@@ -28,3 +28,4 @@ export * from './events/registry';
 export * from './events/decode';
 export * from './http/route';
 export * from './http/concurrency';
+export * from './http/route-key';

@@ -1,3 +1,4 @@
+import { AUTH_API_PREFIX, AUTH_PAGES, isApiPath } from '@mello/contracts';
 import Koa, { type Middleware } from 'koa';
 import session from 'koa-session';
 import type Router from '@koa/router';
@@ -12,6 +13,7 @@ import { accessLog } from '../observability/access-log';
 import { httpMetrics } from '../observability/http-metrics';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
+import { assertRoutesFromContracts } from './contract-routes';
 import { allowedMethods, errorMiddleware } from './error-middleware';
 import { jsonBody } from './json-body';
 import type { ListCache } from './list-cache';
@@ -84,13 +86,14 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
   app.use(async (ctx, next) => {
     // Per-user write limit on every state-changing API call of a signed-in user.
     const user = currentUser(ctx);
-    if (user && WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/') && !ctx.path.startsWith('/api/auth/')) {
+    if (user && WRITE_METHODS.has(ctx.method) && isApiPath(ctx.path) && !ctx.path.startsWith(`${AUTH_API_PREFIX}/`)) {
       await consumeOrThrow(deps.writeLimiter, limitKey(user.id), (s) => `För många ändringar på kort tid. Försök igen ${minutesText(s)}.`);
     }
     await next();
   });
   for (const guard of deps.guards ?? []) app.use(guard);
   // A method the path does not take: 405 with Allow and a JSON { error }, like every other error (error-middleware.ts).
+  assertRoutesFromContracts(deps.routers, Object.values(AUTH_PAGES));
   for (const router of deps.routers) app.use(router.routes()).use(allowedMethods(router));
   // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).
   app.use(staticClient(deps.clientDir, { db: deps.pool, lists: deps.lists, publicOrigin: config.publicOrigin, production: config.production }));

@@ -5,7 +5,7 @@ import { requiredText, route, wholeNumber } from '@mello/contracts';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonText, on } from './contract-routes';
+import { assertRoutesFromContracts, jsonText, on } from './contract-routes';
 import { errorMiddleware } from './error-middleware';
 import { jsonBody } from './json-body';
 
@@ -128,5 +128,26 @@ describe('a route registered from its contract', () => {
       expect.stringContaining('GET /api/drifting answered outside its contract: n: Expected number, received string'),
       expect.stringContaining('GET /api/drifting-text answered outside its contract: 0.id: Expected string, received number'),
     ]);
+  });
+});
+
+describe('every API route comes from a contract', () => {
+  it('refuses to assemble an app with an API route written by hand, naming it', () => {
+    const router = new Router();
+    on(router, thing, ({ params, query }) => ({ id: params.id, q: query.q }));
+    expect(() => assertRoutesFromContracts([router])).not.toThrow();
+    router.get('/api/by-hand', (ctx) => {
+      ctx.body = {};
+    });
+    expect(() => assertRoutesFromContracts([router])).toThrow('API routes without a contract (register them with on(…)): GET /api/by-hand');
+  });
+
+  it('leaves paths outside the API and the listed browser pages alone', () => {
+    const router = new Router();
+    router.get('/healthz', (ctx) => {
+      ctx.body = 'ok';
+    });
+    router.get('/api/login', (ctx) => ctx.redirect('/'));
+    expect(() => assertRoutesFromContracts([router], ['/api/login'])).not.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { PathParamNames, RouteContract } from '@mello/contracts';
+import { isApiPath, type PathParamNames, type RouteContract } from '@mello/contracts';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { parseBody } from './validation';
@@ -58,6 +58,25 @@ export function checkedInTests<T>(contract: RouteContract, value: T): T {
   return value;
 }
 
+/** The handlers `on` registered: what tells a route made from a contract from one written by hand. */
+const FROM_CONTRACT = new WeakSet<Middleware>();
+
+/**
+ * Every API route must be registered from its contract (issue 16: one definition per call). Called when the app is
+ * assembled, so a route written by hand (`router.get('/api/…', …)`) stops the start and fails every test, instead
+ * of drifting from what the client calls. Paths outside the API (the probes, /api/login's redirects are listed in
+ * `pages`) are left alone.
+ */
+export function assertRoutesFromContracts(routers: Router[], pages: readonly string[] = []): void {
+  const handWritten = routers.flatMap((router) =>
+    router.stack
+      .filter((layer) => layer.methods.length > 0 && isApiPath(String(layer.path)) && !pages.includes(String(layer.path)))
+      .filter((layer) => !FROM_CONTRACT.has(layer.stack[layer.stack.length - 1] as Middleware))
+      .map((layer) => `${layer.methods.filter((m) => m !== 'HEAD').join('/')} ${String(layer.path)}`),
+  );
+  if (handWritten.length > 0) throw new Error(`API routes without a contract (register them with on(…)): ${handWritten.join(', ')}`);
+}
+
 /**
  * Registers a contract's handler on a router (mounted without a prefix: the contract's path is the whole path).
  * Middleware given before the handler runs first (guards, Idempotency-Key). The handler receives the parsed
@@ -87,5 +106,6 @@ export function on<R extends RouteContract>(router: Router, contract: R, ...stac
     }
   };
   const method = contract.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  FROM_CONTRACT.add(run);
   router[method](contract.path, ...middleware, run);
 }

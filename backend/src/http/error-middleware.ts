@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { ErrorBody } from '@mello/contracts';
+import { isApiPath, type ErrorBody } from '@mello/contracts';
 import { isTransientDatabaseError } from '@mello/projections';
 import type { Context, Next } from 'koa';
 import { EventStoreUnavailableError } from '../event-store/port';
@@ -71,7 +71,7 @@ export function errorMiddleware(log: Log) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
         throw unknownAddress(ctx);
       }
     } catch (error) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import send from 'koa-send';
 import type { Context, Next } from 'koa';
 import type { CommonQueryMethods } from 'slonik';
-import { pageMeta } from '@mello/contracts';
+import { isApiPath, pageMeta } from '@mello/contracts';
 import { requestOrigin } from '../auth/csrf';
 import { currentUser } from '../auth/guards';
 import { CURRENT_USER_KEY, initialDataScript } from '../seo/initial-data';
@@ -41,7 +41,7 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const shells = new Shells(root);
   return async (ctx: Context, next: Next) => {
     // The API's addresses, and any other a router knows (the probes), answer their methods themselves.
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || routeMethods(ctx).length > 0) return next();
+    if (isApiPath(ctx.path) || routeMethods(ctx).length > 0) return next();
     if (ctx.method === 'OPTIONS') {
       ctx.status = 200;
       ctx.body = '';

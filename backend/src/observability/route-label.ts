@@ -1,3 +1,4 @@
+import { isApiPath } from '@mello/contracts';
 import type { Context } from 'koa';
 
 type Layer = { path: string | RegExp; methods: string[] };
@@ -23,5 +24,5 @@ export function matchedRoute(ctx: Context): string | null {
  * one for everything the client's static files and HTML answer, so a scan of random URLs cannot create series.
  */
 export function routeLabel(ctx: Context): string {
-  return matchedRoute(ctx) ?? (ctx.path === '/api' || ctx.path.startsWith('/api/') ? 'unmatched' : 'client');
+  return matchedRoute(ctx) ?? (isApiPath(ctx.path) ? 'unmatched' : 'client');
 }

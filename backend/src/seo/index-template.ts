@@ -1,3 +1,4 @@
+import { articleApi, videoApi, yearApi } from '@mello/contracts';
 import path from 'node:path';
 import { absolutePageMeta, pageHeadTags, renderHeadTags, type PageMeta } from '@mello/contracts';
 import { CachedFile } from './cached-file';
@@ -20,7 +21,7 @@ export const FALLBACK_TEMPLATE = `<!doctype html>
     ${HEAD_MARKER}
   </head>
   <body><main><h1>Melloarkivet</h1><p>Klienten är inte byggd ännu (kör <code>npm run build</code>). Arkivets data finns under
-  <a href="/api/years">/api/years</a>, <a href="/api/videos">/api/videos</a> och <a href="/api/articles">/api/articles</a>.</p></main></body>
+  ${[yearApi.list.path, videoApi.list.path].map((path) => `<a href="${path}">${path}</a>`).join(', ')} och <a href="${articleApi.list.path}">${articleApi.list.path}</a>.</p></main></body>
 </html>`;
 
 /** A title or description written into index.html by hand would double the route's own: take them out. */

@@ -1,4 +1,12 @@
-import { NAME_SLUG_PATTERN, pageMeta, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
+import {
+  NAME_SLUG_PATTERN,
+  articleApi,
+  artistApi,
+  pageMeta,
+  routeKey,
+  songwriterApi,
+  videoApi,
+  yearApi, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
 import { artistDetailView, forumPostJson, listArticlesJson, listVideosJson, listYearsJson, songwriterDetailView, yearByNumberJson } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
 import type { ListCache } from '../http/list-cache';
@@ -6,7 +14,7 @@ import { isUuid } from '../http/validation';
 import { matchClientRoute } from './client-routes';
 
 /** A query the client would make first, answered ahead: its React Query key and the API's JSON text for it. */
-export type InitialQuery = { key: ReadonlyArray<string | number>; json: string };
+export type InitialQuery = { key: ReturnType<typeof routeKey>; json: string };
 
 /**
  * `page`: which page module the client shows (for preloading its JavaScript). `data`: the archive queries that
@@ -14,15 +22,15 @@ export type InitialQuery = { key: ReadonlyArray<string | number>; json: string }
  */
 export type RouteMeta = { status: 200 | 404; meta: PageMeta; page: string; data: InitialQuery[] };
 
-/** The client's query keys for these lists (frontend/src/api/archive.ts): the key follows the URL. */
+/** The client's query keys of these calls, derived from their contracts as the client derives them (routeKey). */
 const ARCHIVE_KEYS = {
-  years: ['/api/years'],
-  year: ['/api/years/by-year'],
-  videos: ['/api/videos'],
-  articles: ['/api/articles'],
-  artist: ['/api/artists'],
-  songwriter: ['/api/songwriters'],
-} as const;
+  years: routeKey(yearApi.list),
+  year: (year: number) => routeKey(yearApi.byYear, { params: { year } }),
+  videos: routeKey(videoApi.list),
+  articles: routeKey(articleApi.list),
+  artist: (slug: string) => routeKey(artistApi.bySlug, { params: { slug } }),
+  songwriter: (slug: string) => routeKey(songwriterApi.bySlug, { params: { slug } }),
+};
 
 /** A slug the API would look up (the lineup routes' own check); anything else is a page that does not exist. */
 const lookupSlug = (slug: string) => NAME_SLUG_PATTERN.test(slug) && slug.length <= 300;
@@ -31,6 +39,8 @@ const lookupSlug = (slug: string) => NAME_SLUG_PATTERN.test(slug) && slug.length
 export type ArchiveLists = Record<'years' | 'videos' | 'articles', () => Promise<string>>;
 
 const LIST_QUERIES = { years: listYearsJson, videos: listVideosJson, articles: listArticlesJson } as const;
+/** The list cache's key of each: its GET's path, as the API's list routes key it (document-routes.ts). */
+const LIST_PATHS = { years: yearApi.list.path, videos: videoApi.list.path, articles: articleApi.list.path } as const;
 
 /**
  * The lists from the read models; through the API's list cache when there is one, so a page costs no query while
@@ -38,7 +48,7 @@ const LIST_QUERIES = { years: listYearsJson, videos: listVideosJson, articles: l
  */
 export function archiveLists(db: CommonQueryMethods, cache?: ListCache): ArchiveLists {
   const list = (name: keyof typeof LIST_QUERIES) => () =>
-    cache ? cache.get(ARCHIVE_KEYS[name][0], () => LIST_QUERIES[name](db)).then((entry) => entry.body.toString('utf8')) : LIST_QUERIES[name](db);
+    cache ? cache.get(LIST_PATHS[name], () => LIST_QUERIES[name](db)).then((entry) => entry.body.toString('utf8')) : LIST_QUERIES[name](db);
   return { years: list('years'), videos: list('videos'), articles: list('articles') };
 }
 
@@ -75,7 +85,7 @@ export async function routeMeta(
       if (route.year === null) return found(pageMeta.yearNotFound(route.param), 404);
       const json = await yearByNumberJson(db, route.year);
       const year = json === null ? null : parse<Year>(json);
-      return found(pageMeta.year(route.year, year), year ? 200 : 404, [{ key: [...ARCHIVE_KEYS.year, route.year], json: json ?? 'null' }]);
+      return found(pageMeta.year(route.year, year), year ? 200 : 404, [{ key: ARCHIVE_KEYS.year(route.year), json: json ?? 'null' }]);
     }
     case 'videoArchive': {
       const json = await lists.videos();
@@ -107,12 +117,12 @@ export async function routeMeta(
     }
     case 'artist': {
       const artist = lookupSlug(route.slug) ? await artistDetailView(db, route.slug) : null;
-      return found(pageMeta.artist(route.slug, artist), artist ? 200 : 404, [{ key: [...ARCHIVE_KEYS.artist, route.slug], json: JSON.stringify(artist) }]);
+      return found(pageMeta.artist(route.slug, artist), artist ? 200 : 404, [{ key: ARCHIVE_KEYS.artist(route.slug), json: JSON.stringify(artist) }]);
     }
     case 'songwriter': {
       const songwriter = lookupSlug(route.slug) ? await songwriterDetailView(db, route.slug) : null;
       return found(pageMeta.songwriter(route.slug, songwriter), songwriter ? 200 : 404, [
-        { key: [...ARCHIVE_KEYS.songwriter, route.slug], json: JSON.stringify(songwriter) },
+        { key: ARCHIVE_KEYS.songwriter(route.slug), json: JSON.stringify(songwriter) },
       ]);
     }
     case 'statistics':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../http/route';
+import { API_PREFIX, route } from '../http/route';
 import {
   AdminStatusSchema,
   AuditPageSchema,
@@ -13,7 +13,7 @@ import {
  * Everything under this prefix is the administrator's (the server answers a visitor 401 and a member 403 there,
  * whatever the path and method: backend/src/admin/admin-routes.ts, adminArea). Every path below starts with it.
  */
-export const ADMIN_API_PREFIX = '/api/admin';
+export const ADMIN_API_PREFIX = `${API_PREFIX}/admin` as const;
 
 /** The administrator's view of the event log (issue 7): site-wide history, an item's timeline and versions, restore, status. */
 export const adminApi = {

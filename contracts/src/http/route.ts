@@ -13,6 +13,11 @@ import { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Where the API lives: every contract's path starts with it, and every other path is the client's. */
+export const API_PREFIX = '/api';
+/** Is this a path of the API (the prefix itself or below it)? */
+export const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+
 export type RouteContract = {
   method: HttpMethod;
   /** Koa-router syntax: `/api/years/:id`. */

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { urlOf, type ResponseOf, type RouteContract, type RouteInput } from '@mello/contracts';
+import { routeKey, urlOf, type ResponseOf, type RouteContract, type RouteInput } from '@mello/contracts';
+
+export { routeKey, routeKeyPrefix } from '@mello/contracts';
 import { ApiError, apiExchange, apiRequest } from './http';
 
 /** The call's input, optional when the contract has no path parameters and no body. */
@@ -45,25 +47,6 @@ export async function callOrNull<R extends RouteContract>(contract: R, ...[input
     throw error;
   }
 }
-
-/**
- * A query key derived from the contract, in the spec's form (section 7: the key's parts joined by '/' are the URL):
- * the path up to its first parameter, then each later segment with the parameters filled in, then the query when
- * there is one. So `routeKeyPrefix(contract)` invalidates every call of that contract, and two calls share a cache
- * entry exactly when they are the same call.
- */
-export function routeKey<R extends RouteContract>(contract: R, input?: RouteInput<R>): readonly unknown[] {
-  const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown> };
-  const segments = contract.path.split('/');
-  const first = segments.findIndex((segment) => segment.startsWith(':'));
-  const head = first === -1 ? contract.path : segments.slice(0, first).join('/');
-  const rest = first === -1 ? [] : segments.slice(first).map((segment) => (segment.startsWith(':') ? given.params?.[segment.slice(1)] : segment));
-  const query = given.query && Object.values(given.query).some((value) => value !== undefined && value !== '') ? [given.query] : [];
-  return [head, ...rest, ...query];
-}
-
-/** The key every call of a contract starts with: invalidating it refreshes them all. */
-export const routeKeyPrefix = (contract: RouteContract): readonly unknown[] => routeKey(contract).slice(0, 1);
 
 /** React Query options of a GET contract. */
 export const routeQuery = <R extends RouteContract & { method: 'GET' }>(contract: R, input?: RouteInput<R>) =>

@@ -66,11 +66,6 @@ export async function apiExchange(path: string, init: ApiInit = {}): Promise<{ b
   return { body: text ? (JSON.parse(text) as unknown) : null, headers: response.headers };
 }
 
-/** @deprecated Being replaced by callRoute (call.ts): a cast the contract does not check. */
-export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
-  return (await apiRequest(path, init)) as T;
-}
-
 /** The user-facing message of a failed call: the server's own error, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.serverError) return error.serverError;
@@ -82,15 +77,4 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isUnauthorized(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 401;
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
-}
-
-/** Builds `path?key=value…` leaving out empty values, so "only when non-empty" parameters stay out. */
-export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
 }

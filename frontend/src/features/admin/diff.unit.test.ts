@@ -101,7 +101,7 @@ describe('queries a lineup restore makes stale', () => {
   it('are those whose key starts with a lineup path, not a path that only shares its first letters', () => {
     expect(showsLineups(['/api/years/by-year/2012/lineup'])).toBe(true);
     expect(showsLineups(['/api/artists', 'loreen'])).toBe(true);
-    expect(showsLineups(['/api/search?q=loreen'])).toBe(true);
+    expect(showsLineups(['/api/search/entries', { q: 'loreen' }])).toBe(true);
     expect(showsLineups(['/api/statistics'])).toBe(true);
     expect(showsLineups(['/api/artistsX'])).toBe(false);
     expect(showsLineups(['/api/forum/posts'])).toBe(false);

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { forumApi, type BodyOf, type ForumPost, type ForumReply } from '@mello/contracts';
+import { forumApi, searchApi, type BodyOf, type ForumPost, type ForumReply } from '@mello/contracts';
 import { archiveKeys, entryLinksQuery } from '../../api/archive';
 import { callOrNull, callRoute } from '../../api/call';
-import { NetworkError, apiFetch, withQuery } from '../../api/http';
+import { NetworkError } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';
 import { applyForumChange } from '../../live/apply-change';
 import type { ListFilter } from '../../live/forum-cache';
@@ -19,13 +19,9 @@ import { forumListKey, forumPostKey, forumRepliesKey, myLikesKey, pendingKey } f
 const OWN = '';
 const byId = (id: string) => ({ params: { id } });
 
-/**
- * The list is the search's call (GET /api/search/forum); its contract comes with the search feature, so until
- * then it is fetched here by its path. TODO(issue 16): `callRoute(searchApi.forum, …)` once that contract exists.
- */
+/** The list is the search's call (GET /api/search/forum: searchApi.forum), newest first without a query. */
 export function fetchForumList({ q, category }: ListFilter): Promise<ForumPost[]> {
-  const path = withQuery('/api/search/forum', { q: q.trim(), category: category === 'all' ? undefined : category });
-  return apiFetch<ForumPost[]>(path).catch((error: unknown) => {
+  return callRoute(searchApi.forum, { query: { q: q.trim(), category: category === 'all' ? undefined : category } }).catch((error: unknown) => {
     // Spec section 8: a failed list load is an empty list with no message; an unreachable server is said so.
     if (error instanceof NetworkError) throw error;
     return [];

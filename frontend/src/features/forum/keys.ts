@@ -1,15 +1,14 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { FORUM_CATEGORIES, forumApi } from '@mello/contracts';
+import { FORUM_CATEGORIES, forumApi, searchApi } from '@mello/contracts';
 import { routeKey } from '../../api/call';
 import type { ForumCategoryFilter, ListFilter } from '../../live/forum-cache';
 
 /**
- * React Query keys of the forum. The list key is the one `api/search.ts` uses for GET /api/search/forum (same
- * endpoint, same answer), so the search page's forum hits and the forum list share one cache and both follow
- * live changes. That call is the search's (its contract comes with the search feature), so its key root is still
- * written here; the post's keys derive from the forum's contracts (api/call.ts: the parts joined by '/' are the URL).
+ * React Query keys of the forum, derived from the contracts (api/call.ts: the parts joined by '/' are the URL).
+ * The list key is the one `api/search.ts` uses for GET /api/search/forum (same call, same answer), so the search
+ * page's forum hits and the forum list share one cache and both follow live changes.
  */
-export const FORUM_LIST_ROOT = '/api/search/forum';
+export const FORUM_LIST_ROOT = searchApi.forum.path;
 export const forumListKey = ({ q, category }: ListFilter) => [FORUM_LIST_ROOT, q.trim(), category] as const;
 
 /** Posts others created that wait behind a list's "N nya inlägg" banner (see live/new-posts.ts). */
