@@ -30,7 +30,11 @@ beforeAll(async () => {
   const raw = new PostgresEventStore(backend.pool, backend.databaseUri);
   const metadata = { actor: SYSTEM_ACTOR, occurredAt: new Date().toISOString(), correlationId: 'test', causationId: null, schemaVersion: 1 };
   await raw.appendToStream(STREAM, [{ id: '88888888-8888-4888-8888-888888888888', type: 'YearCreated', data: { id: MALFORMED_ID }, metadata }], { expectedRevision: 'no_stream' });
+  // Another test file's open transaction on the same server can hold an acknowledged append back from readAll for
+  // a moment (docs/event-sourcing.md): wait until it is readable before looking for it.
+  await raw.untilReadable(15_000);
   malformed = (await raw.readAll({ after: null, maxCount: 10_000 })).find((event) => event.streamName === STREAM)!;
+  expect(malformed).toBeDefined();
   await raw.close();
 });
 afterAll(async () => {
