@@ -30,11 +30,15 @@ export function callRoute<R extends RouteContract>(contract: R, ...[input]: Call
 
 /**
  * A call whose answer carries an ETag (a single document's revision: contracts/src/http/concurrency.ts), answered
- * with it, so an edit form can send it back in If-Match.
+ * with it, so an edit form can send it back in If-Match (a GET's, or a saved edit's new revision).
  */
 export async function callWithETag<R extends RouteContract>(contract: R, ...[input]: CallArgs<R>): Promise<{ data: ResponseOf<R>; etag: string | null }> {
   const given = (input ?? {}) as AnyInput;
-  const answer = await apiExchange(urlOf(contract, given), { method: contract.method, ...(given.headers ? { headers: given.headers } : {}) });
+  const answer = await apiExchange(urlOf(contract, given), {
+    method: contract.method,
+    ...(given.headers ? { headers: given.headers } : {}),
+    ...(given.body !== undefined ? { json: given.body } : {}),
+  });
   return { data: contract.response.parse(answer.body) as ResponseOf<R>, etag: answer.headers.get('ETag') };
 }
 

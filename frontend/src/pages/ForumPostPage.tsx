@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Link } from '@chakra-ui/react';
+import { Alert, Box, Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { LuArrowLeft } from 'react-icons/lu';
 import { pageMeta, type ForumPost } from '@mello/contracts';
@@ -97,6 +97,9 @@ export default function ForumPostPage() {
   );
 }
 
+/** A delete refused with 412: the post was changed by someone else since this page read it. */
+const POST_CHANGED_BEFORE_DELETE = 'Inlägget har ändrats sedan du öppnade det och har inte raderats. Läs den nya versionen nedan och radera igen om du vill.';
+
 type BodyProps = { post: ForumPost; userId: string | null; canManage: boolean; liked: boolean; deletePost: ReturnType<typeof useDeletePost> };
 
 /** View mode or edit mode, with the like button, the owner menu and the delete confirmation. */
@@ -107,7 +110,9 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
   const like = useLikePost(post.id, userId);
   const update = useUpdatePost(post.id);
 
-  if (editing) return <PostEditForm post={post} onDone={() => setEditing(false)} />;
+  const [deleteRefused, setDeleteRefused] = useState(false);
+
+  if (editing) return <PostEditForm postId={post.id} onDone={() => setEditing(false)} />;
 
   const toggleSolved = () => {
     const status = post.status === 'solved' ? 'active' : 'solved';
@@ -127,7 +132,11 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
 
   const confirmDelete = () =>
     deletePost.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: (outcome) => {
+        setConfirming(false);
+        // Changed by someone else since this page read it: not deleted; the post shown is now the newer version.
+        setDeleteRefused(outcome === 'stale');
+        if (outcome === 'stale') return;
         showToast({ title: 'Inlägg raderat!', description: 'Inlägget och dess svar har raderats.', type: 'success' });
         navigate('/forum');
       },
@@ -139,6 +148,12 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
 
   return (
     <>
+      {deleteRefused && (
+        <Alert.Root status="warning" role="alert" mb="6">
+          <Alert.Indicator />
+          <Alert.Title>{POST_CHANGED_BEFORE_DELETE}</Alert.Title>
+        </Alert.Root>
+      )}
       <PostView
         post={post}
         actions={

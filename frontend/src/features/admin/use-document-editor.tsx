@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { EditConflict } from './components/EditConflict';
+import { EditConflict } from '../../components/EditConflict';
 import { documentLabels, useUpdateDocument, type Conflict, type DocumentInput, type DocumentItem, type DocumentKind, type Opened } from './document-api';
-import { conflictRows } from './conflict-rows';
+import { conflictRows } from '../../lib/conflict-rows';
 import { fieldErrorsOf } from './form-values';
 
 /**

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { forumApi, searchApi, type BodyOf, type ForumPost, type ForumReply } from '@mello/contracts';
+import { STALE_EDIT_MESSAGES, forumApi, searchApi, type BodyOf, type ForumPost, type ForumReply } from '@mello/contracts';
 import { archiveKeys, entryLinksQuery } from '../../api/archive';
-import { callOrNull, callRoute } from '../../api/call';
-import { NetworkError } from '../../api/http';
+import { callOrNull, callRoute, callWithETag } from '../../api/call';
+import { ApiError, NetworkError } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';
 import { applyForumChange } from '../../live/apply-change';
 import type { ListFilter } from '../../live/forum-cache';
-import { forumListKey, forumPostKey, forumRepliesKey, myLikesKey, pendingKey } from './keys';
+import { forumListKey, forumPostEditKey, forumPostKey, forumPostRevisionKey, forumRepliesKey, myLikesKey, pendingKey } from './keys';
 
 /**
  * The forum calls of spec section 7: a hook per call, each through its contract (contracts/src/forum/forum-api.ts:
@@ -37,19 +37,46 @@ const NO_POSTS: ForumPost[] = [];
 export const usePendingPosts = (filter: ListFilter) =>
   useQuery({ queryKey: pendingKey(filter), queryFn: () => NO_POSTS, initialData: NO_POSTS, staleTime: Infinity }).data;
 
-/** One post; null when there is no such post (the page shows 'Inlägg hittades inte'). Opening it counts a view. */
-export const useForumPost = (postId: string) =>
-  useQuery({
+/** A post as read with its revision (ETag: contracts/src/http/concurrency.ts), sent back in If-Match by an edit or a delete. */
+export type OpenedPost = { data: ForumPost; etag: string | null };
+
+/** GET of one post with its ETag; null when there is no such post. Opening it counts a view. */
+async function fetchPost(postId: string): Promise<OpenedPost | null> {
+  try {
+    return await callWithETag(forumApi.post, byId(postId));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof NetworkError) throw error;
+    throw new Error('Failed to fetch post', { cause: error });
+  }
+}
+
+type Client = ReturnType<typeof useQueryClient>;
+const rememberRevision = (client: Client, postId: string, etag: string | null) => client.setQueryData(forumPostRevisionKey(postId), etag);
+
+/**
+ * One post; null when there is no such post (the page shows 'Inlägg hittades inte'). Opening it counts a view.
+ * Its revision is kept beside it (forumPostRevisionKey) for the delete's If-Match.
+ */
+export function useForumPost(postId: string) {
+  const client = useQueryClient();
+  return useQuery({
     queryKey: forumPostKey(postId),
     queryFn: async () => {
-      try {
-        return await callOrNull(forumApi.post, byId(postId));
-      } catch (error) {
-        if (error instanceof NetworkError) throw error;
-        throw new Error('Failed to fetch post', { cause: error });
-      }
+      const opened = await fetchPost(postId);
+      rememberRevision(client, postId, opened?.etag ?? null);
+      return opened?.data ?? null;
     },
   });
+}
+
+/**
+ * The edit form's copy of the post: read once when the form opens, with its revision, and never refetched or
+ * changed by live messages under the form. So a save sends the revision the member opened, and someone else's
+ * save in between is a 412 (shown as a conflict) instead of being silently overwritten.
+ */
+export const useOpenedPost = (postId: string) =>
+  useQuery({ queryKey: forumPostEditKey(postId), queryFn: () => fetchPost(postId), staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, retry: false });
 
 export const useForumReplies = (postId: string, enabled: boolean) =>
   useQuery({
@@ -100,27 +127,81 @@ export function useCreatePost() {
   });
 }
 
-/** Edit (the form's fields) or mark solved (`{ status }`): the answer is the post as it is now. */
+const ifMatch = (etag: string | null | undefined): Record<string, string> => (etag ? { 'If-Match': etag } : {});
+const isStale = (error: unknown) => error instanceof ApiError && error.status === 412;
+
+/** An own save: folded into the caches like a live message, and its new revision remembered for a later delete. */
+function savedPost(client: Client, saved: OpenedPost) {
+  applyForumChange(client, { kind: 'post-updated', post: saved.data, position: OWN }, { highlight: false });
+  rememberRevision(client, saved.data.id, saved.etag);
+  refreshEntryLinks(client, saved.data);
+}
+
+/** Mark solved or active again (`{ status }`): no If-Match (a status is not an edit of what someone else wrote). */
 export function useUpdatePost(postId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof forumApi.editPost>) => callRoute(forumApi.editPost, { ...byId(postId), body }),
-    onSuccess: (post) => {
-      applyForumChange(client, { kind: 'post-updated', post, position: OWN }, { highlight: false });
-      refreshEntryLinks(client, post);
+    mutationFn: (body: BodyOf<typeof forumApi.editPost>) => callWithETag(forumApi.editPost, { ...byId(postId), body }),
+    onSuccess: (saved) => savedPost(client, saved),
+  });
+}
+
+/** A save refused because someone else saved since the form opened: their version, and the server's message. */
+export type PostConflict = { message: string; newer: OpenedPost };
+
+/**
+ * The edit form's save: PUT with If-Match of the revision the form opened. A 412 fetches the newer version and
+ * hands it to `onConflict` (the form shows it beside the unsaved values); a post deleted meanwhile is the error
+ * it was before.
+ */
+export function useEditPost(postId: string, handlers: { onConflict: (conflict: PostConflict) => void }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, etag }: { body: BodyOf<typeof forumApi.editPost>; etag: string | null }) => {
+      try {
+        return await callWithETag(forumApi.editPost, { ...byId(postId), body, headers: ifMatch(etag) });
+      } catch (error) {
+        if (!isStale(error)) throw error;
+        const newer = await fetchPost(postId);
+        if (newer === null) throw error;
+        handlers.onConflict({ message: (error as ApiError).serverError ?? STALE_EDIT_MESSAGES.forumPost, newer });
+        return null;
+      }
+    },
+    onSuccess: (saved) => {
+      if (saved) savedPost(client, saved);
     },
   });
 }
 
+/**
+ * Delete with If-Match of the revision this page last read or saved: a post changed since (by someone else) is
+ * not deleted; the answer is 'stale' and the post is read again, so the member sees what they would delete.
+ * A live edit shows the newer text but cannot say its revision, so after one the first delete is refused too:
+ * asking again is the cost of never deleting a version the member was not shown by the server.
+ */
 export function useDeletePost(postId: string) {
   const client = useQueryClient();
+  // Observed for as long as the page can delete, so the remembered revision is not collected.
+  useQuery({ queryKey: forumPostRevisionKey(postId), queryFn: () => null, enabled: false, staleTime: Infinity });
   return useMutation({
-    mutationFn: () => callRoute(forumApi.deletePost, byId(postId)),
-    onSuccess: () => applyForumChange(client, { kind: 'post-deleted', postId, position: OWN }, { highlight: false }),
+    mutationFn: async (): Promise<'deleted' | 'stale'> => {
+      try {
+        await callRoute(forumApi.deletePost, { ...byId(postId), headers: ifMatch(client.getQueryData<string | null>(forumPostRevisionKey(postId))) });
+        return 'deleted';
+      } catch (error) {
+        if (!isStale(error)) throw error;
+        await client.invalidateQueries({ queryKey: forumPostKey(postId), exact: true });
+        return 'stale';
+      }
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'deleted') applyForumChange(client, { kind: 'post-deleted', postId, position: OWN }, { highlight: false });
+    },
   });
 }
 
-const cachedPost = (client: ReturnType<typeof useQueryClient>, postId: string) => client.getQueryData<ForumPost | null>(forumPostKey(postId));
+const cachedPost = (client: Client, postId: string) => client.getQueryData<ForumPost | null>(forumPostKey(postId));
 const cachedReplies = (client: ReturnType<typeof useQueryClient>, postId: string) => client.getQueryData<ForumReply[]>(forumRepliesKey(postId)) ?? [];
 
 export function usePostReply(postId: string) {

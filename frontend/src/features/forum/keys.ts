@@ -18,6 +18,13 @@ export const pendingKey = ({ q, category }: ListFilter) => [PENDING_ROOT, q.trim
 /** One post: ['/api/forum/posts', id]. Its replies and likes keys start with it, so invalidating it reaches them too. */
 export const forumPostKey = (postId: string) => routeKey(forumApi.post, { params: { id: postId } });
 export const forumRepliesKey = (postId: string) => routeKey(forumApi.replies, { params: { id: postId } });
+/**
+ * The revision (ETag) of the post as this page last read it from the server or saved it: what a delete sends in
+ * If-Match. A key of its own, so the live layer, which changes the post's cache, never moves it.
+ */
+export const forumPostRevisionKey = (postId: string) => ['forum-post-revision', postId] as const;
+/** The edit form's own copy of the post, with the revision it opened: never changed under the form. */
+export const forumPostEditKey = (postId: string) => ['forum-post-edit', postId] as const;
 /** Per signed-in member (the answer is theirs): the URL's key, then whose likes they are. */
 export const myLikesKey = (postId: string, userId: string) => [...routeKey(forumApi.myLikes, { params: { id: postId } }), userId] as const;
 

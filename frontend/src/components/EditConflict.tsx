@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
-import type { ConflictRow } from '../conflict-rows';
+import type { ConflictRow } from '../lib/conflict-rows';
 
 type Props = {
   /** The server's 412 message ('Någon annan har ändrat året sedan du öppnade det. …'). */
