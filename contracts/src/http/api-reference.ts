@@ -6,12 +6,8 @@ import type { RouteContract } from './route';
  * what the server registers and the client calls (a test compares the two; `npm run docs:api` rewrites it).
  */
 
-const isContract = (value: unknown): value is RouteContract =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as RouteContract).method === 'string' &&
-  typeof (value as RouteContract).path === 'string' &&
-  (value as RouteContract).response instanceof z.ZodType;
+const ContractShape = z.object({ method: z.string(), path: z.string(), summary: z.string(), response: z.instanceof(z.ZodType) });
+const isContract = (value: unknown): value is RouteContract => ContractShape.safeParse(value).success;
 
 /** Every route contract among a module's exports (the `…Api` objects), in path order. */
 export function collectContracts(exports: Record<string, unknown>): RouteContract[] {
@@ -28,15 +24,12 @@ export function collectContracts(exports: Record<string, unknown>): RouteContrac
 
 /** The top-level fields of an object schema (through defaults, effects and optionals), with `?` for optional ones. */
 function fieldsOf(schema: z.ZodTypeAny | undefined): string {
-  let inner: z.ZodTypeAny | undefined = schema;
-  while (inner && !(inner instanceof z.ZodObject)) {
-    if (inner instanceof z.ZodEffects) inner = inner.innerType();
-    else if (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner._def.innerType;
-    else return inner ? 'JSON' : '';
-  }
-  if (!inner) return '';
-  return Object.entries((inner as z.AnyZodObject).shape)
-    .map(([key, field]) => ((field as z.ZodTypeAny).isOptional() ? `${key}?` : key))
+  if (!schema) return '';
+  if (schema instanceof z.ZodEffects) return fieldsOf(schema.innerType());
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return fieldsOf(schema._def.innerType);
+  if (!(schema instanceof z.ZodObject)) return 'JSON';
+  return Object.entries<z.ZodTypeAny>(schema.shape)
+    .map(([key, field]) => (field.isOptional() ? `${key}?` : key))
     .join(', ');
 }
 

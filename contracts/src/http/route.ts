@@ -71,16 +71,16 @@ export type RouteInput<R extends RouteContract> = (PathParams<R> extends undefin
   };
 
 /** The concrete path: each `:name` replaced by its encoded value. A missing one is a programming error. */
-export function pathOf(contract: RouteContract, params?: Record<string, string | number>): string {
+export function pathOf(contract: RouteContract, params?: Readonly<Record<string, unknown>>): string {
   return contract.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined) throw new Error(`${contract.method} ${contract.path}: the parameter ${name} is missing`);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${contract.method} ${contract.path}: the parameter ${name} is missing`);
     return encodeURIComponent(String(value));
   });
 }
 
 /** `path?key=value…`, leaving out empty values (a parameter is sent only when it has one). */
-export function withQueryString(path: string, query?: Record<string, unknown>): string {
+export function withQueryString(path: string, query?: Readonly<Record<string, unknown>>): string {
   if (!query) return path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -92,12 +92,12 @@ export function withQueryString(path: string, query?: Record<string, unknown>): 
 }
 
 /** The full URL path of a call (path parameters and query). */
-export function urlOf<R extends RouteContract>(contract: R, input: { params?: unknown; query?: unknown }): string {
-  return withQueryString(
-    pathOf(contract, input.params as Record<string, string | number> | undefined),
-    input.query as Record<string, unknown> | undefined,
-  );
+export function urlOf(contract: RouteContract, input: CallParts): string {
+  return withQueryString(pathOf(contract, input.params), input.query);
 }
+
+/** The parts of a call that make its URL (what RouteInput gives, seen without its contract's types). */
+export type CallParts = { params?: Readonly<Record<string, unknown>>; query?: Readonly<Record<string, unknown>> };
 
 /** What every delete answers. */
 export const DeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });

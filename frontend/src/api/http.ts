@@ -1,3 +1,5 @@
+import { ErrorBodySchema, type ErrorBody, type FieldIssue } from '@mello/contracts';
+
 /**
  * The one way the client calls the API (spec section 7): cookies always included, JSON bodies only when
  * present, and any non-OK answer fails with `${status}: ${body text or status text}` (spec section 8).
@@ -7,15 +9,22 @@ export class ApiError extends Error {
   readonly body: string;
   /** The `error` field of a JSON error body, when the server sent one (usually Swedish, user-facing). */
   readonly serverError: string | null;
+  /** The failing fields of a 400 (`issues`: path and Swedish message), empty when the body names none. */
+  readonly issues: readonly FieldIssue[];
 
   constructor(status: number, statusText: string, body: string) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
-    this.serverError = readErrorField(body);
+    const parsed = readErrorBody(body);
+    this.serverError = parsed?.error ?? null;
+    this.issues = parsed?.issues ?? [];
   }
 }
+
+/** A refusal because the edit was based on an older version (412: contracts/src/http/concurrency.ts). */
+export const isStaleEdit = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 412;
 
 /** Thrown when the server cannot be reached at all (network down, backend stopped). */
 export class NetworkError extends Error {
@@ -26,14 +35,15 @@ export class NetworkError extends Error {
   }
 }
 
-export function readErrorField(body: string): string | null {
+/** The error body every refusal of the API has (contracts: ErrorBodySchema), or null when the body is not one. */
+function readErrorBody(body: string): ErrorBody | null {
   try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
   } catch {
-    // Not JSON: there is no error field to read.
+    // Not JSON: there is no error to read.
+    return null;
   }
-  return null;
 }
 
 export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown };

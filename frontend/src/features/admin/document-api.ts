@@ -16,7 +16,7 @@ import {
 } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
 import { callRoute, callWithETag, routeKey } from '../../api/call';
-import { ApiError, errorMessage } from '../../api/http';
+import { errorMessage, isStaleEdit } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';
 import { showToast } from '../../components/toaster';
 import { auditKeys } from './audit-api';
@@ -180,7 +180,7 @@ export function useUpdateDocument<K extends DocumentKind>(
       handlers.onSaved(saved);
     },
     onError: async (error) => {
-      if (error instanceof ApiError && error.status === 412) {
+      if (isStaleEdit(error)) {
         // The year's number may be what changed: the newer version is found by id in the list first.
         const year = kind === 'year' ? ((await callRoute(yearApi.list)).find((item) => item.id === key.id)?.year ?? key.year) : key.year;
         const newer = await fetchForEdit(kind, { id: key.id, year });

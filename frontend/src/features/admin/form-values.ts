@@ -61,17 +61,9 @@ export function fieldErrorsOf(error: unknown, conflictField?: string): FieldErro
   if (!(error instanceof ApiError)) return {};
   if (error.status === 409 && conflictField && error.serverError) return { [conflictField]: error.serverError };
   if (error.status !== 400) return {};
-  let issues: unknown;
-  try {
-    issues = (JSON.parse(error.body) as { issues?: unknown }).issues;
-  } catch {
-    return {};
-  }
-  if (!Array.isArray(issues)) return {};
   const errors: FieldErrors = {};
-  for (const issue of issues) {
-    if (!issue || typeof issue.path !== 'string' || typeof issue.message !== 'string') continue;
-    const field = issue.path.split('.')[0] as string;
+  for (const issue of error.issues) {
+    const [field = issue.path] = issue.path.split('.');
     errors[field] ??= issue.message;
   }
   return errors;

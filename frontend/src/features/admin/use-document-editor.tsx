@@ -3,6 +3,7 @@ import { EditConflict } from '../../components/EditConflict';
 import { documentLabels, useUpdateDocument, type Conflict, type DocumentInput, type DocumentItem, type DocumentKind, type Opened } from './document-api';
 import { conflictRows } from '../../lib/conflict-rows';
 import { fieldErrorsOf } from './form-values';
+import { isStaleEdit } from '../../api/http';
 
 /**
  * An edit page's state: the form's values, the revision it opened (sent as If-Match), and, after a save refused
@@ -41,7 +42,7 @@ export function useDocumentEditor<K extends DocumentKind, V>(
       }}
     />
   );
-  const failed = save.error && !(conflict || isStale(save.error)) ? save.error : null;
+  const failed = save.error && !(conflict || isStaleEdit(save.error)) ? save.error : null;
   return {
     values,
     setValues,
@@ -53,4 +54,3 @@ export function useDocumentEditor<K extends DocumentKind, V>(
   };
 }
 
-const isStale = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 412;

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { STALE_EDIT_MESSAGES, forumApi, searchApi, type BodyOf, type ForumPost, type ForumReply } from '@mello/contracts';
 import { archiveKeys, entryLinksQuery } from '../../api/archive';
 import { callOrNull, callRoute, callWithETag } from '../../api/call';
-import { ApiError, NetworkError } from '../../api/http';
+import { ApiError, NetworkError, isStaleEdit } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';
 import { applyForumChange } from '../../live/apply-change';
 import type { ListFilter } from '../../live/forum-cache';
@@ -128,7 +128,6 @@ export function useCreatePost() {
 }
 
 const ifMatch = (etag: string | null | undefined): Record<string, string> => (etag ? { 'If-Match': etag } : {});
-const isStale = (error: unknown) => error instanceof ApiError && error.status === 412;
 
 /** An own save: folded into the caches like a live message, and its new revision remembered for a later delete. */
 function savedPost(client: Client, saved: OpenedPost) {
@@ -161,10 +160,10 @@ export function useEditPost(postId: string, handlers: { onConflict: (conflict: P
       try {
         return await callWithETag(forumApi.editPost, { ...byId(postId), body, headers: ifMatch(etag) });
       } catch (error) {
-        if (!isStale(error)) throw error;
+        if (!isStaleEdit(error)) throw error;
         const newer = await fetchPost(postId);
         if (newer === null) throw error;
-        handlers.onConflict({ message: (error as ApiError).serverError ?? STALE_EDIT_MESSAGES.forumPost, newer });
+        handlers.onConflict({ message: error.serverError ?? STALE_EDIT_MESSAGES.forumPost, newer });
         return null;
       }
     },
@@ -190,7 +189,7 @@ export function useDeletePost(postId: string) {
         await callRoute(forumApi.deletePost, { ...byId(postId), headers: ifMatch(client.getQueryData<string | null>(forumPostRevisionKey(postId))) });
         return 'deleted';
       } catch (error) {
-        if (!isStale(error)) throw error;
+        if (!isStaleEdit(error)) throw error;
         await client.invalidateQueries({ queryKey: forumPostKey(postId), exact: true });
         return 'stale';
       }

@@ -1,4 +1,5 @@
 import {
+  type FieldIssue,
   FORUM_TAG_MAX,
   FORUM_TAGS_MAX,
   ForumPostCreateInputSchema,
@@ -116,18 +117,14 @@ export const removeTag = (tags: readonly string[], tag: string) => tags.filter((
 
 const FORM_FIELDS: readonly PostFormField[] = ['title', 'content', 'category', 'priority', 'year', 'reward', 'tags'];
 
-/** The server's 400 answer (`{ error, issues: [{ path, message }] }`) as messages under the form's fields. */
-export function fieldErrorsFromServer(body: string): PostFormErrors {
+const isFormField = (field: string | undefined): field is PostFormField => FORM_FIELDS.some((known) => known === field);
+
+/** The server's 400 answer's `issues` ({ path, message }: api/http.ts reads them) as messages under the form's fields. */
+export function fieldErrorsFromServer(issues: readonly FieldIssue[]): PostFormErrors {
   const errors: PostFormErrors = {};
-  try {
-    const parsed = JSON.parse(body) as { issues?: unknown };
-    if (!Array.isArray(parsed.issues)) return errors;
-    for (const issue of parsed.issues as { path?: unknown; message?: unknown }[]) {
-      const field = typeof issue.path === 'string' ? issue.path.split('.')[0] : undefined;
-      if (FORM_FIELDS.includes(field as PostFormField) && typeof issue.message === 'string') errors[field as PostFormField] ??= issue.message;
-    }
-  } catch {
-    // Not JSON: nothing to show under the fields.
+  for (const issue of issues) {
+    const [field] = issue.path.split('.');
+    if (isFormField(field)) errors[field] ??= issue.message;
   }
   return errors;
 }

@@ -1,5 +1,6 @@
 import { latestForumYear, type ForumPost } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/http';
 import { addTag, canSaveEdit, checkNewPost, checkPostEdit, cleanTags, emptyPostForm, fieldErrorsFromServer, formFromPost, removeTag } from './post-form';
 import { readersLabel, typingLabel } from './presence-text';
 
@@ -107,7 +108,10 @@ describe('server field errors', () => {
         { path: '(body)', message: 'x' },
       ],
     });
-    expect(fieldErrorsFromServer(body)).toEqual({ title: 'Titel måste vara minst 5 tecken', tags: 'En tagg får vara högst 40 tecken' });
-    expect(fieldErrorsFromServer('not json')).toEqual({});
+    expect(fieldErrorsFromServer(new ApiError(400, 'Bad Request', body).issues)).toEqual({
+      title: 'Titel måste vara minst 5 tecken',
+      tags: 'En tagg får vara högst 40 tecken',
+    });
+    expect(new ApiError(400, 'Bad Request', 'not json').issues).toEqual([]);
   });
 });

@@ -81,7 +81,7 @@ export function NewPostDialog({ open, onOpenChange, category, entryId = null }: 
           return;
         }
         showToast({ title: 'Fel', description: 'Kunde inte skapa inlägg. Försök igen.', type: 'error' });
-        if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.body));
+        if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.issues));
       },
     });
   };

@@ -65,7 +65,7 @@ function OpenedPostForm({ opened, onDone }: { opened: OpenedPost; onDone: () => 
         },
         onError: (error) => {
           showToast({ title: 'Fel', description: errorMessage(error, 'Failed to update post'), type: 'error' });
-          if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.body));
+          if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.issues));
         },
       },
     );
