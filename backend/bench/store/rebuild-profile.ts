@@ -4,8 +4,7 @@ import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slon
 import { LIVE_SCHEMA, allProjections, rebuildReadModels, type BulkLoader, type CopyRows, type EventSource, type ProjectedEvent, type Projection } from '@mello/projections';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { runSql } from '../bench-database';
-import { now, log } from './common';
-import { uuid } from './dataset';
+import { now } from './common';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rebuild: rebuildReadModels over the whole log into rm_next, swapped in as rm.
