@@ -15,12 +15,10 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
-import { ProjectionRunner, rebuildReadModels } from '@mello/projections';
-import { PostgresEventStore } from '../src/event-store/postgres/postgres-event-store';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
 import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass } from './store/appends';
 import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline } from './store/baselines';
-import { EVENTS, REPS, WRITERS, EVENTS_PER_APPEND, ROWS_PER_INSERT, REBUILD_BATCH_DEFAULT, REBUILD_VARIANTS, EXPERIMENTS, TARGET_REBUILD_EVENTS_PER_S, TARGET_REBUILD_COPY_RATIO, now, log, median, type Series, series, fmt, rate, spread } from './store/common';
+import { EVENTS, REPS, WRITERS, EVENTS_PER_APPEND, ROWS_PER_INSERT, REBUILD_BATCH_DEFAULT, REBUILD_VARIANTS, EXPERIMENTS, TARGET_REBUILD_EVENTS_PER_S, TARGET_REBUILD_COPY_RATIO, now, log, type Series, series, fmt, rate, spread } from './store/common';
 import { type Unit, generateDataset } from './store/dataset';
 import { type Profile, profiledRebuild, readAllBreakdown, sqlFoldReference } from './store/rebuild-profile';
 

@@ -117,7 +117,7 @@ export async function startAppServer(options: { timeoutMs?: number } = {}): Prom
     }
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
   return { url, output: () => output, stop };
 }

@@ -1,5 +1,4 @@
 /** Shared settings, timing, logging and statistics of the event-store benchmark; run by backend/bench/store-bench.ts. */
-import { profiledRebuild } from './rebuild-profile';
 
 export const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 export const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 3));
@@ -7,7 +6,7 @@ export const WRITERS = 8;
 export const EVENTS_PER_APPEND = 10;
 export const ROWS_PER_INSERT = 100;
 export const REBUILD_BATCH_DEFAULT = 5000;
-/** Experiment `variants`: single instrumented rebuilds that emulate proposed changes (see profiledRebuild). */
+/** Experiment `variants`: single instrumented rebuilds that emulate proposed changes (see profiledRebuild in rebuild-profile.ts). */
 export const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean }> = [
   { lateGin: true },
   { writeOnce: true },

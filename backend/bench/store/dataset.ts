@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { DOCUMENT_EVENTS, type EventMetadata, type EventName } from '@mello/contracts';
 import type { NewEvent } from '../../src/event-store/port';
-import { EVENTS_PER_APPEND, log, median } from './common';
+import { EVENTS_PER_APPEND, median } from './common';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Realistic, deterministic event data: years, videos and articles created once and updated many times, with field

@@ -5,8 +5,7 @@ import { LIVE_SCHEMA, allProjections, rebuildReadModels, type BulkLoader, type C
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { decodePage } from '../../src/event-store/decoding-event-store';
 import { runSql } from '../bench-database';
-import { now, log } from './common';
-import { uuid } from './dataset';
+import { now } from './common';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rebuild: rebuildReadModels over the whole log into rm_next, swapped in as rm.

@@ -87,13 +87,12 @@ export function buildTimeline(kind: AuditKind, itemId: string, events: readonly 
 /** The item as it stood right after the event at `revision`, or null when the stream has no such event. */
 export function versionAt(kind: AuditKind, itemId: string, events: readonly ReadEvent[], revision: number): ItemVersion | null {
   let state: State = {};
-  let deleted = false;
   for (const event of events) {
     if (event.streamRevision > revision) break;
     const next = step(event, state);
     if (!next) continue;
     state = next.state;
-    deleted = next.action === 'deleted';
+    const deleted = next.action === 'deleted';
     if (event.streamRevision === revision) return { kind, itemId, revision, at: atOf(event), deleted, item: { id: itemId, ...state } };
   }
   return null;

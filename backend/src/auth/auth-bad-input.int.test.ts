@@ -7,12 +7,10 @@ import { WRONG_CREDENTIALS, authKit, sessionSetCookie, whoAmI } from './auth-tes
 /** Bad input to the account calls: a clear 4xx JSON { error }, nothing stored, nobody signed in, never a 500. */
 
 let backend: TestBackend;
-let anonymous: ApiClient;
 const { freshEmail, userCount, sessionCount } = authKit(() => backend);
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  anonymous = new ApiClient(backend.url);
 });
 afterAll(async () => {
   await backend?.stop();

@@ -94,7 +94,7 @@ export async function startEmbeddedPostgres(options: {
         preferred = port + 1 + Math.floor(Math.random() * 20);
         continue;
       }
-      throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`);
+      throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`, { cause: error });
     }
     recordOwner(dataDir);
     const uriFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;

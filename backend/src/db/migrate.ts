@@ -33,7 +33,7 @@ export async function migrate(connectionUri: string, migrations: readonly Migrat
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${migration.id} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${migration.id} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(migration.id);
     }

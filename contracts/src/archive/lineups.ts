@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, presentText, requiredText, textList, wholeNumber } from '../fields';
+import { presentText, requiredText, textList, wholeNumber } from '../fields';
 import { FIRST_CONTEST_YEAR, latestContestYear } from './years';
 
 /**
