@@ -19,7 +19,7 @@ type Case = { good: [string, unknown]; bad: [string, RegExp]; default: unknown; 
 const cases: Record<SettingName, Case> = {
   NODE_ENV: { also: { DATABASE_URL: 'postgres://m:p@db/m', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'not-the-default' }, good: ['production', 'production'], bad: ['prod', /^NODE_ENV="prod" must be one of development, production, test$/], default: 'development' },
   PORT: { good: ['8080', 8080], bad: ['80a', /^PORT="80a" must be a whole number from 0 to 65535$/], default: 3000 },
-  HOST: { good: ['127.0.0.1', '127.0.0.1'], bad: ['   ', /^HOST="   " must not be blank$/], default: '0.0.0.0' },
+  HOST: { good: ['127.0.0.1', '127.0.0.1'], bad: ['   ', /^HOST=" {3}" must not be blank$/], default: '0.0.0.0' },
   DATA_DIR: { good: ['/var/lib/mello', '/var/lib/mello'], bad: [' ', /^DATA_DIR=" " must not be blank$/], default: '.data' },
   DATABASE_URL: { good: ['postgresql://u:p@db/x', 'postgresql://u:p@db/x'], bad: ['mysql://u:p@db/x', /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/], default: undefined },
   EVENTSTORE_URL: { good: ['esdb://es:2113?tls=false', 'esdb://es:2113?tls=false'], bad: ['http://es:2113', /^EVENTSTORE_URL must be a KurrentDB connection string starting kurrentdb:\/\/, kurrent:\/\/, kdb:\/\/, esdb:\/\//], default: undefined },

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { articleApi, entryLinksApi, videoApi, yearApi } from '@mello/contracts';
-import { callOrNull, callRoute, routeKey, routeKeyPrefix, routeQuery } from './call';
+import { callOrNull, routeKey, routeKeyPrefix, routeQuery } from './call';
 
 /** Query keys derive from the contracts (call.ts: the key's parts joined by '/' are the URL, as the spec's default). */
 export const archiveKeys = {
