@@ -16,7 +16,7 @@ export type AuditRow = {
   content_author: string | null;
 };
 
-type Data = Record<string, any>;
+type Data = Readonly<Record<string, unknown>>;
 const excerpt = (text: unknown, max = 80) => {
   const value = typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : '';
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
