@@ -147,7 +147,10 @@ describe('admin: a year’s lineup (desktop)', () => {
       // Add an entry with a new act, created from the picker; then delete it.
       const actName = `E2E Akt ${Date.now()}`;
       const nextOrder = before.entries.length + 1;
-      await page.getByRole('region', { name: /^Final/ }).getByRole('button', { name: 'Lägg till bidrag' }).click();
+      await page
+        .getByRole('region', { name: /^Final/ })
+        .getByRole('button', { name: 'Lägg till bidrag' })
+        .click();
       const addForm = page.getByRole('form', { name: 'Nytt bidrag i Final' });
       expect(await textbox(addForm, 'Startnummer').inputValue()).toBe(String(nextOrder));
       // Empty required fields (no act, no song): refused before sending, each named as the form labels it.
@@ -171,7 +174,14 @@ describe('admin: a year’s lineup (desktop)', () => {
       await addedRow.waitFor();
       expect(await addedRow.getByTestId('entry-outcome').innerText()).toBe('Placering – · Poäng – · Jury – · Tittare –');
       const added = (await finalOf(page.request)).entries.at(-1)!;
-      expect(added).toMatchObject({ artist: actName, song: 'E2E-låten', runningOrder: nextOrder, finalRunningOrder: nextOrder, finalPoints: null, juryPoints: null });
+      expect(added).toMatchObject({
+        artist: actName,
+        song: 'E2E-låten',
+        runningOrder: nextOrder,
+        finalRunningOrder: nextOrder,
+        finalPoints: null,
+        juryPoints: null,
+      });
       createdArtist = added.artistRef.id;
 
       await addedRow.getByRole('button', { name: 'Radera' }).click();
@@ -189,7 +199,9 @@ describe('admin: a year’s lineup (desktop)', () => {
       for (const entry of now.entries.filter((entry) => !before.entries.some((old) => old.id === entry.id))) await request.delete(`/api/entries/${entry.id}`);
       const changed = now.entries.find((entry) => entry.id === first.id);
       if (changed && (changed.juryPoints !== null || changed.song !== first.song || changed.finalRunningOrder !== first.finalRunningOrder)) {
-        await request.put(`/api/entries/${first.id}`, { data: { juryPoints: null, song: first.song, runningOrder: first.runningOrder, finalRunningOrder: first.finalRunningOrder } });
+        await request.put(`/api/entries/${first.id}`, {
+          data: { juryPoints: null, song: first.song, runningOrder: first.runningOrder, finalRunningOrder: first.finalRunningOrder },
+        });
       }
       const order = (await finalOf(request)).entries.map((entry) => entry.id);
       if (order.join() !== before.entries.map((entry) => entry.id).join()) {

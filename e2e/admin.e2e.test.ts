@@ -70,7 +70,10 @@ describe('admin (desktop)', () => {
     await textbox(form, 'Intressanta fakta').fill('Fakta ett, Fakta två');
     await form.getByRole('button', { name: 'Skapa år' }).click();
     await page.getByText('År skapat!').waitFor();
-    const listed = page.getByRole('list', { name: 'År' }).getByRole('listitem').filter({ hasText: `${yearNumber} – E2E Vinnare` });
+    const listed = page
+      .getByRole('list', { name: 'År' })
+      .getByRole('listitem')
+      .filter({ hasText: `${yearNumber} – E2E Vinnare` });
     await listed.waitFor();
 
     // Edit: a new winner, one fact removed and one added.
@@ -122,7 +125,10 @@ describe('admin (desktop)', () => {
 
     // Delete from the admin panel's list; the history stays reachable and ends with the deletion.
     await page.goto('/admin?tab=ar');
-    const row = page.getByRole('list', { name: 'År' }).getByRole('listitem').filter({ hasText: `${yearNumber} – E2E Vinnare` });
+    const row = page
+      .getByRole('list', { name: 'År' })
+      .getByRole('listitem')
+      .filter({ hasText: `${yearNumber} – E2E Vinnare` });
     await row.getByRole('button', { name: 'Radera' }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.innerText()).toContain(`Är du säker på att du vill radera året ${yearNumber}?`);
@@ -132,7 +138,10 @@ describe('admin (desktop)', () => {
 
     await page.getByRole('tab', { name: 'Historik' }).click();
     const log = page.getByRole('table', { name: 'Händelser' });
-    const deletedRow = log.getByRole('row').filter({ hasText: `${yearNumber} – E2E Vinnare` }).first();
+    const deletedRow = log
+      .getByRole('row')
+      .filter({ hasText: `${yearNumber} – E2E Vinnare` })
+      .first();
     await deletedRow.getByText('Raderad').waitFor();
     await deletedRow.getByText('Borttaget').waitFor();
     await deletedRow.getByRole('link').click();
@@ -144,7 +153,13 @@ describe('admin (desktop)', () => {
   it('a member opening /admin sees “Åtkomst nekad”', async () => {
     const page = await browserFor(async (context) => {
       const answer = await context.request.post('/api/auth/register', {
-        data: { email: `admin-e2e-member-${Date.now()}@example.se`, password: 'e2e-password-1', firstName: 'Mona', lastName: 'Medlem', displayName: `Mona ${Date.now()}` },
+        data: {
+          email: `admin-e2e-member-${Date.now()}@example.se`,
+          password: 'e2e-password-1',
+          firstName: 'Mona',
+          lastName: 'Medlem',
+          displayName: `Mona ${Date.now()}`,
+        },
       });
       expect(answer.status(), await answer.text()).toBe(201);
     });

@@ -130,15 +130,28 @@ async function main() {
   const rows: Array<[string, string, string, string]> = [
     ['Home route JavaScript (gzip)', `${homeKb.toFixed(1)} kB`, `< ${TARGETS.homeJsKb} kB`, verdict(homeKb < TARGETS.homeJsKb)],
     ['Lighthouse performance, mobile preset', String(mobile.performance), `≥ ${TARGETS.performance}`, verdict(mobile.performance >= TARGETS.performance)],
-    ['Lighthouse accessibility, mobile preset', String(mobile.accessibility), `≥ ${TARGETS.accessibility}`, verdict(mobile.accessibility >= TARGETS.accessibility)],
+    [
+      'Lighthouse accessibility, mobile preset',
+      String(mobile.accessibility),
+      `≥ ${TARGETS.accessibility}`,
+      verdict(mobile.accessibility >= TARGETS.accessibility),
+    ],
     ['Lighthouse performance, desktop preset', String(desktop.performance), `≥ ${TARGETS.performance}`, verdict(desktop.performance >= TARGETS.performance)],
-    ['Lighthouse accessibility, desktop preset', String(desktop.accessibility), `≥ ${TARGETS.accessibility}`, verdict(desktop.accessibility >= TARGETS.accessibility)],
+    [
+      'Lighthouse accessibility, desktop preset',
+      String(desktop.accessibility),
+      `≥ ${TARGETS.accessibility}`,
+      verdict(desktop.accessibility >= TARGETS.accessibility),
+    ],
   ];
   const width = (column: number) => Math.max(...rows.map((row) => row[column]!.length), ['Measure', 'Value', 'Target', 'Result'][column]!.length);
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(width(i))).join('  ');
   console.log(`\n${line(['Measure', 'Value', 'Target', 'Result'])}\n${rows.map(line).join('\n')}\n`);
   console.log(`Load average when Lighthouse started: ${load} on ${os.cpus().length} cores`);
-  for (const [preset, scores] of [['mobile', mobile], ['desktop', desktop]] as const) {
+  for (const [preset, scores] of [
+    ['mobile', mobile],
+    ['desktop', desktop],
+  ] as const) {
     for (const diagnostic of scores.diagnostics) console.log(`${preset}: ${diagnostic}`);
   }
 

@@ -99,7 +99,10 @@ describe('admin: edit conflicts (desktop)', () => {
     await textbox(form, 'Titel').fill('En artikel utan ingress');
     await textbox(form, 'Innehåll (markdown)').fill('Text.');
     await form.getByRole('button', { name: 'Skapa artikel' }).click();
-    await page.getByText(/Ingress: /).first().waitFor();
+    await page
+      .getByText(/Ingress: /)
+      .first()
+      .waitFor();
     expect(await page.getByText(/excerpt/).count()).toBe(0);
     expect(await textbox(form, 'Ingress').getAttribute('aria-invalid')).toBe('true');
     expect(posts).toEqual([]);

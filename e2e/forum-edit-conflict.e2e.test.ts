@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterEach(async ({ task }) => {
   for (const { context, page, errors } of open.splice(0)) {
-    if (task.result?.state === 'fail') await screenshot(page, VIEWPORTS.desktop, `failed-forum-conflict-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (task.result?.state === 'fail')
+      await screenshot(page, VIEWPORTS.desktop, `failed-forum-conflict-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
     await context.close();
     expect(errors, 'uncaught errors in the page').toEqual([]);
   }
@@ -45,7 +46,9 @@ type PostBody = { id: string; title: string; content: string; tags: string[] };
 const postOf = async (page: Page, id: string) => (await (await page.request.get(`/api/forum/posts/${id}`)).json()) as PostBody;
 
 async function createPost(page: Page, title: string): Promise<PostBody> {
-  const created = await page.request.post('/api/forum/posts', { data: { title, content: 'Någon som har finalen på VHS?', category: 'lost-media', tags: ['VHS'] } });
+  const created = await page.request.post('/api/forum/posts', {
+    data: { title, content: 'Någon som har finalen på VHS?', category: 'lost-media', tags: ['VHS'] },
+  });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as PostBody;
 }

@@ -24,7 +24,9 @@ async function signedInMember(firstName: string, lastName: string): Promise<{ pa
   contexts.push(context);
   // Registering signs the context in (the session cookie lands in its jar, shared with its pages).
   const email = `forum-${firstName.toLowerCase()}-${Date.now()}@example.se`;
-  const answer = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-password-1', firstName, lastName, displayName: `${firstName} ${lastName}` } });
+  const answer = await context.request.post('/api/auth/register', {
+    data: { email, password: 'e2e-password-1', firstName, lastName, displayName: `${firstName} ${lastName}` },
+  });
   expect(answer.status(), await answer.text()).toBe(201);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -51,10 +51,10 @@ const database = await startBenchDatabase(log);
 let backend: Backend | null = null;
 try {
   const started = performance.now();
-  backend = await startBackend(
-    benchBackendConfig(database, { IMPORT_ARCHIVE: 'true' }),
-    { log: (message) => log(`backend: ${message}`), extraRouters: [baselineRouter(captured)] },
-  );
+  backend = await startBackend(benchBackendConfig(database, { IMPORT_ARCHIVE: 'true' }), {
+    log: (message) => log(`backend: ${message}`),
+    extraRouters: [baselineRouter(captured)],
+  });
   log(`backend with the imported archive up in ${((performance.now() - started) / 1000).toFixed(1)} s at ${backend.url}`);
 
   for (const route of ROUTES) {
@@ -116,7 +116,10 @@ try {
   const met = routes.every((route) => route.met);
 
   const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-  const load1 = os.loadavg().map((v) => v.toFixed(1)).join(' ');
+  const load1 = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
   console.log(
     `\nRead API under load: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s per route after ${WARMUP_SECONDS} s warm-up, ` +
       `real and baseline interleaved; ${os.cpus().length} CPUs, load average ${load1}. Medians of the rounds:\n`,
@@ -129,10 +132,21 @@ try {
         `${n(route.baseline.reqPerS)} | ${n(route.baseline.p50Ms, 1)} | ${n(route.baseline.p99Ms, 1)} | ${n(route.ratio, 2)}× | ${route.pairedRatios.map((r) => n(r, 2)).join(', ')} |`,
     );
   }
-  console.log(`\nTarget ≥ ${TARGET_RATIO}× the in-memory baseline's throughput on every route: ${met ? 'met' : 'NOT met'} (measured in ${seconds.toFixed(0)} s)`);
+  console.log(
+    `\nTarget ≥ ${TARGET_RATIO}× the in-memory baseline's throughput on every route: ${met ? 'met' : 'NOT met'} (measured in ${seconds.toFixed(0)} s)`,
+  );
   console.log(
     'BENCH_JSON ' +
-      JSON.stringify({ bench: 'http', connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, targetRatio: TARGET_RATIO, routes, met }),
+      JSON.stringify({
+        bench: 'http',
+        connections: CONNECTIONS,
+        rounds: ROUNDS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        targetRatio: TARGET_RATIO,
+        routes,
+        met,
+      }),
   );
 } finally {
   await backend?.close();

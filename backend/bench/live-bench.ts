@@ -47,16 +47,13 @@ const sockets: LiveClient[] = [];
 let closing = false;
 const shutdownMessages = new Map<string, number>();
 try {
-  backend = await startBackend(
-    benchBackendConfig(database, { IMPORT_ARCHIVE: 'false', RATE_LIMIT_WRITES_PER_MINUTE: '100000' }),
-    {
-      log: (message, detail) => {
-        const text = `backend: ${message}${detail ? ` ${JSON.stringify(detail)}` : ''}`;
-        if (closing) shutdownMessages.set(text, (shutdownMessages.get(text) ?? 0) + 1);
-        else log(text);
-      },
+  backend = await startBackend(benchBackendConfig(database, { IMPORT_ARCHIVE: 'false', RATE_LIMIT_WRITES_PER_MINUTE: '100000' }), {
+    log: (message, detail) => {
+      const text = `backend: ${message}${detail ? ` ${JSON.stringify(detail)}` : ''}`;
+      if (closing) shutdownMessages.set(text, (shutdownMessages.get(text) ?? 0) + 1);
+      else log(text);
     },
-  );
+  });
   bare = await startBareServer();
 
   const author = new BenchMember(backend.url);
@@ -191,9 +188,13 @@ try {
 
   // A probe that saw nothing has no percentiles: shown as '–'.
   const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(1)).padStart(7);
-  const row = (name: string, s: ReturnType<typeof stats>) => `| ${name.padEnd(52)} | ${String(s.n).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
+  const row = (name: string, s: ReturnType<typeof stats>) =>
+    `| ${name.padEnd(52)} | ${String(s.n).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
   console.log(
     `\nLive push: ${CLIENTS} socket.io-client connections (websocket) watching one post, ${ROUNDS} rounds after ${WARMUP} warm-up, ` +
       `message ${bytes} bytes of JSON; one Node ${process.version} process on ${os.cpus().length} × ${cpu}, load average ${load} (ms)\n`,

@@ -86,7 +86,10 @@ export function parseArgs(argv: readonly string[]): { quick: boolean; only: stri
     };
     if (flag === '--quick') quick = true;
     else if (flag === '--only') {
-      const names = value().split(',').map((name) => name.trim()).filter(Boolean);
+      const names = value()
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
       const unknown = names.filter((name) => !(name in BENCHES));
       if (unknown.length > 0 || names.length === 0) throw new Error(`unknown bench ${unknown.join(', ') || '(none)'}\n${USAGE}`);
       // Always in the canonical order, whatever order was asked for.
@@ -179,7 +182,9 @@ async function main() {
     // before it (autocannon, 1,000 sockets) settle first, for at most a minute.
     if (name === 'client' && !options.quick) await settle(1.0, 60_000);
     const loadBefore = os.loadavg();
-    console.log(`\n[bench] ===== ${bench.title}: ${bench.command}${options.quick ? ' (quick)' : ''}, load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')} =====\n`);
+    console.log(
+      `\n[bench] ===== ${bench.title}: ${bench.command}${options.quick ? ' (quick)' : ''}, load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')} =====\n`,
+    );
     const benchStarted = performance.now();
     const result = await runBench(bench, options.quick);
     const run: RunInfo = { command: bench.command, loadBefore, seconds: (performance.now() - benchStarted) / 1000 };
@@ -222,7 +227,9 @@ async function main() {
   });
   mkdirSync(path.dirname(options.out), { recursive: true });
   writeFileSync(options.out, markdown);
-  console.log(`\n[bench] report written to ${path.relative(ROOT, options.out)} (${(totalSeconds / 60).toFixed(1)} min${failed ? `; ${failed} bench(es) failed` : ''})`);
+  console.log(
+    `\n[bench] report written to ${path.relative(ROOT, options.out)} (${(totalSeconds / 60).toFixed(1)} min${failed ? `; ${failed} bench(es) failed` : ''})`,
+  );
   return failed > 0 ? 1 : 0;
 }
 

@@ -18,7 +18,25 @@ import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
 import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass } from './store/appends';
 import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline } from './store/baselines';
-import { EVENTS, REPS, WRITERS, EVENTS_PER_APPEND, ROWS_PER_INSERT, REBUILD_BATCH_DEFAULT, REBUILD_VARIANTS, EXPERIMENTS, TARGET_REBUILD_EVENTS_PER_S, TARGET_REBUILD_COPY_RATIO, now, log, type Series, series, fmt, rate, spread } from './store/common';
+import {
+  EVENTS,
+  REPS,
+  WRITERS,
+  EVENTS_PER_APPEND,
+  ROWS_PER_INSERT,
+  REBUILD_BATCH_DEFAULT,
+  REBUILD_VARIANTS,
+  EXPERIMENTS,
+  TARGET_REBUILD_EVENTS_PER_S,
+  TARGET_REBUILD_COPY_RATIO,
+  now,
+  log,
+  type Series,
+  series,
+  fmt,
+  rate,
+  spread,
+} from './store/common';
 import { type Unit, generateDataset } from './store/dataset';
 import { type Profile, profiledRebuild, readAllBreakdown, sqlFoldReference } from './store/rebuild-profile';
 
@@ -41,7 +59,6 @@ async function readModelCounts(uri: string) {
     await client.end();
   }
 }
-
 
 /** Which code was measured: the commit, and files changed in the working tree (read-only git calls). */
 function codeState() {
@@ -100,7 +117,9 @@ async function main() {
     database = await startBenchDatabase(log);
     const uri = database.uri;
     const settings = await serverSettings(uri);
-    log(`PostgreSQL ${settings.server_version}: fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, shared_buffers=${settings.shared_buffers}`);
+    log(
+      `PostgreSQL ${settings.server_version}: fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, shared_buffers=${settings.shared_buffers}`,
+    );
     const results: Record<string, unknown> = {};
     const lines: Array<[string, string, string, string]> = [];
     const segmentNote = `${REPS} segments of one ${fmt(total / 1000)}k pass`;
@@ -128,7 +147,9 @@ async function main() {
       for (const connections of [WRITERS]) {
         const pass = await rawAppendSizedPass(uri, segments, rowsOf, connections);
         pass.forEach((seg, i) =>
-          log(`raw INSERT, ${EVENTS_PER_APPEND} rows/statement, ${connections} connection(s), segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} rows/s (${cpuText(seg.cpu)})`),
+          log(
+            `raw INSERT, ${EVENTS_PER_APPEND} rows/statement, ${connections} connection(s), segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} rows/s (${cpuText(seg.cpu)})`,
+          ),
         );
         log(`  whole pass: ${fmt(passRate(pass, segments))} rows/s`);
         const result = series(pass.map((x) => x.eventsPerSecond));
@@ -173,7 +194,12 @@ async function main() {
         cpu: { oneWriter: one.map((x) => x.cpu), concurrent: many.map((x) => x.cpu) },
       };
       lines.push([`Append, 1 writer, ${EVENTS_PER_APPEND} events/append`, `${rate(oneWriter)} events/s`, spread(oneWriter), vsInsert(oneWriter.median, 1)]);
-      lines.push([`Append, ${WRITERS} writers, ${EVENTS_PER_APPEND} events/append`, `${rate(concurrent)} events/s`, spread(concurrent), vsInsert(concurrent.median, WRITERS)]);
+      lines.push([
+        `Append, ${WRITERS} writers, ${EVENTS_PER_APPEND} events/append`,
+        `${rate(concurrent)} events/s`,
+        spread(concurrent),
+        vsInsert(concurrent.median, WRITERS),
+      ]);
       if (notify) {
         lines.push([
           `  experiment: ${WRITERS} writers, es.append without pg_notify (1st third)`,
@@ -207,10 +233,20 @@ async function main() {
         runnerBatches: of('batches'),
         cpu: lag.map((x) => x.cpu),
       };
-      lines.push([`Append, ${WRITERS} writers + live ProjectionRunner`, `${rate(of('eventsPerSecond'))} events/s`, spread(of('eventsPerSecond')), vsInsert(of('eventsPerSecond').median, WRITERS)]);
+      lines.push([
+        `Append, ${WRITERS} writers + live ProjectionRunner`,
+        `${rate(of('eventsPerSecond'))} events/s`,
+        spread(of('eventsPerSecond')),
+        vsInsert(of('eventsPerSecond').median, WRITERS),
+      ]);
       lines.push(['Subscriber lag p50 (runner committed − append returned)', `${fmt(of('p50Ms').median, 1)} ms`, spread(of('p50Ms'), 1), '']);
       lines.push(['Subscriber lag p99', `${fmt(of('p99Ms').median, 1)} ms`, spread(of('p99Ms'), 1), '']);
-      lines.push(['Subscriber behind when writers finished', `${fmt(of('behindAtEndEvents').median)} events`, spread(of('behindAtEndEvents')), `caught up ${fmt(of('catchUpMs').median)} ms later`]);
+      lines.push([
+        'Subscriber behind when writers finished',
+        `${fmt(of('behindAtEndEvents').median)} events`,
+        spread(of('behindAtEndEvents')),
+        `caught up ${fmt(of('catchUpMs').median)} ms later`,
+      ]);
     }
 
     // 4. Rebuild over the full log.
@@ -237,12 +273,22 @@ async function main() {
         rebuild = series(runs.map((run) => run.eventsPerSecond));
         const counts = await readModelCounts(uri);
         const expectedRows = (table: string) =>
-          table.endsWith('years') ? dataset.entities.year : table.endsWith('videos') ? dataset.entities.video : table.endsWith('articles') ? dataset.entities.article : null;
+          table.endsWith('years')
+            ? dataset.entities.year
+            : table.endsWith('videos')
+              ? dataset.entities.video
+              : table.endsWith('articles')
+                ? dataset.entities.article
+                : null;
         const wrong = Object.entries(counts).filter(([table, n]) => expectedRows(table) !== null && expectedRows(table) !== n);
         if (wrong.length > 0 || counts.years === undefined) {
           throw new Error(`read models hold ${JSON.stringify(counts)}, expected ${JSON.stringify(dataset.entities)} per kind`);
         }
-        log(`read models after rebuild: ${Object.entries(counts).map(([table, n]) => `${table} ${n}`).join(', ')}`);
+        log(
+          `read models after rebuild: ${Object.entries(counts)
+            .map(([table, n]) => `${table} ${n}`)
+            .join(', ')}`,
+        );
         // Single runs that emulate proposed changes (experiment `variants`).
         const variants: Profile[] = [];
         // Building the GIN indexes late is only a variant while rebuildReadModels still maintains them during the load.
@@ -257,11 +303,24 @@ async function main() {
         for (const variant of variantsToRun) {
           const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT, variant);
           variants.push(run);
-          log(`rebuild variant, ${run.label}: ${fmt(run.eventsPerSecond)} events/s (${fmt(run.totalMs / 1000, 2)} s, of which index builds ${fmt(run.indexMs / 1000, 2)} s)`);
+          log(
+            `rebuild variant, ${run.label}: ${fmt(run.eventsPerSecond)} events/s (${fmt(run.totalMs / 1000, 2)} s, of which index builds ${fmt(run.indexMs / 1000, 2)} s)`,
+          );
         }
-        const breakdown = EXPERIMENTS.has('readall') || EXPERIMENTS.has('json') ? await readAllBreakdown(uri, rebuilder.store, REBUILD_BATCH_DEFAULT, EXPERIMENTS.has('json')) : null;
+        const breakdown =
+          EXPERIMENTS.has('readall') || EXPERIMENTS.has('json')
+            ? await readAllBreakdown(uri, rebuilder.store, REBUILD_BATCH_DEFAULT, EXPERIMENTS.has('json'))
+            : null;
         const fold = EXPERIMENTS.has('fold') ? await sqlFoldReference(uri) : null;
-        results.rebuild = { eventsPerS: rebuild, vsCopy: copy ? rebuild.median / copy.median : null, readModels: counts, runs, variants, readAll: breakdown, sqlFold: fold };
+        results.rebuild = {
+          eventsPerS: rebuild,
+          vsCopy: copy ? rebuild.median / copy.median : null,
+          readModels: counts,
+          runs,
+          variants,
+          readAll: breakdown,
+          sqlFold: fold,
+        };
         lines.push([`Rebuild (rebuildReadModels, batch ${REBUILD_BATCH_DEFAULT}, swap)`, `${rate(rebuild)} events/s`, spread(rebuild), vsCopy(rebuild.median)]);
         for (const run of variants) lines.push([`  variant (1 run): ${run.label}`, `${fmt(run.eventsPerSecond)} events/s`, '', vsCopy(run.eventsPerSecond)]);
 
@@ -269,8 +328,8 @@ async function main() {
           console.log('');
           console.log(
             'Rebuild profile (ms; readAll = store.readAll calls incl. transfer and JSON.parse, in flight — they overlap the folding when the ' +
-              'loader prefetches; JS = the projections\' folding; page SQL = statements applied page by page (projections without a bulk ' +
-              'loader); flushes = the span of the bulk loaders\' writes, side by side; rest = total minus those: deferred vocabulary and ' +
+              "loader prefetches; JS = the projections' folding; page SQL = statements applied page by page (projections without a bulk " +
+              "loader); flushes = the span of the bulk loaders' writes, side by side; rest = total minus those: deferred vocabulary and " +
               'indexes, checkpoints, swap):',
           );
           const header = ['run', 'events/s', 'total', 'readAll', 'JS', 'page SQL', 'flushes', 'rest', 'GIN build', 'rows written'];
@@ -294,15 +353,21 @@ async function main() {
           for (const row of table) console.log(show(row));
           const median0 = runs[Math.floor(runs.length / 2)]!;
           console.log(
-            `  SQL by projection (${median0.label}, one run; the flushes overlap): ${Object.entries(median0.sqlMsByProjection).map(([name, ms]) => `${name} ${fmt(ms)}`).join(', ')}`,
+            `  SQL by projection (${median0.label}, one run; the flushes overlap): ${Object.entries(median0.sqlMsByProjection)
+              .map(([name, ms]) => `${name} ${fmt(ms)}`)
+              .join(', ')}`,
           );
           if (breakdown) {
             const b = breakdown;
             const line = (name: string, m: NonNullable<typeof b.json>) =>
               `  ${name.padEnd(22)} ${Number.isNaN(m.pgTextMs) ? '' : `pg, values as text ${fmt(m.pgTextMs)} ms; `}pg + JSON.parse ${fmt(m.pgParsedMs)} ms; ` +
               `server incl. detoast + conversion to text ${fmt(m.serverWithOutputMs)} ms; table + indexes ${fmt(m.bytes / 1e6)} MB`;
-            console.log(`readAll's query on plain pg over the whole log, ${b.pages} pages of ${REBUILD_BATCH_DEFAULT}, one pass each (server execution alone ${fmt(b.serverMs)} ms):`);
-            console.log(`  store.readAll (slonik, toRecorded) ${fmt(b.storeMs)} ms; plain pg + JSON.parse without the metadata column ${fmt(b.pgParsedNoMetadataMs)} ms`);
+            console.log(
+              `readAll's query on plain pg over the whole log, ${b.pages} pages of ${REBUILD_BATCH_DEFAULT}, one pass each (server execution alone ${fmt(b.serverMs)} ms):`,
+            );
+            console.log(
+              `  store.readAll (slonik, toRecorded) ${fmt(b.storeMs)} ms; plain pg + JSON.parse without the metadata column ${fmt(b.pgParsedNoMetadataMs)} ms`,
+            );
             console.log(line('es.events (jsonb)', b.jsonb));
             if (b.json) console.log(line('copy with json columns', b.json));
             console.log(`readAll plan: ${b.plan}`);

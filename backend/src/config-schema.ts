@@ -129,7 +129,14 @@ export type SettingName = keyof typeof settingsShape;
 export const SETTING_NAMES = Object.keys(settingsShape) as SettingName[];
 
 /** Values never repeated in an error message (a URL may carry a password). */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set<SettingName>(['SESSION_SECRET', 'ADMIN_PASSWORD', 'TYPESENSE_API_KEY', 'METRICS_TOKEN', 'DATABASE_URL', 'EVENTSTORE_URL']);
+const SECRET_SETTINGS: ReadonlySet<string> = new Set<SettingName>([
+  'SESSION_SECRET',
+  'ADMIN_PASSWORD',
+  'TYPESENSE_API_KEY',
+  'METRICS_TOKEN',
+  'DATABASE_URL',
+  'EVENTSTORE_URL',
+]);
 
 const fieldsSchema = z.object(settingsShape);
 export type Settings = z.output<typeof fieldsSchema>;

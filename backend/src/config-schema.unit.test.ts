@@ -17,29 +17,67 @@ type Case = { good: [string, unknown]; bad: [string, RegExp]; default: unknown; 
 
 /** Per setting: a good value and what it becomes, a bad one and the message naming it, and the value when unset. */
 const cases: Record<SettingName, Case> = {
-  NODE_ENV: { also: { DATABASE_URL: 'postgres://m:p@db/m', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'not-the-default' }, good: ['production', 'production'], bad: ['prod', /^NODE_ENV="prod" must be one of development, production, test$/], default: 'development' },
+  NODE_ENV: {
+    also: { DATABASE_URL: 'postgres://m:p@db/m', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'not-the-default' },
+    good: ['production', 'production'],
+    bad: ['prod', /^NODE_ENV="prod" must be one of development, production, test$/],
+    default: 'development',
+  },
   PORT: { good: ['8080', 8080], bad: ['80a', /^PORT="80a" must be a whole number from 0 to 65535$/], default: 3000 },
   HOST: { good: ['127.0.0.1', '127.0.0.1'], bad: ['   ', /^HOST=" {3}" must not be blank$/], default: '0.0.0.0' },
   DATA_DIR: { good: ['/var/lib/mello', '/var/lib/mello'], bad: [' ', /^DATA_DIR=" " must not be blank$/], default: '.data' },
-  DATABASE_URL: { good: ['postgresql://u:p@db/x', 'postgresql://u:p@db/x'], bad: ['mysql://u:p@db/x', /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/], default: undefined },
-  EVENTSTORE_URL: { good: ['esdb://es:2113?tls=false', 'esdb://es:2113?tls=false'], bad: ['http://es:2113', /^EVENTSTORE_URL must be a KurrentDB connection string starting kurrentdb:\/\/, kurrent:\/\/, kdb:\/\/, esdb:\/\//], default: undefined },
-  TYPESENSE_URL: { also: { TYPESENSE_API_KEY: 'k' }, good: ['https://ts.example:8108', 'https://ts.example:8108'], bad: ['ts:8108', /^TYPESENSE_URL="ts:8108" must be a http:\/\/ or https:\/\/ URL/], default: undefined },
+  DATABASE_URL: {
+    good: ['postgresql://u:p@db/x', 'postgresql://u:p@db/x'],
+    bad: ['mysql://u:p@db/x', /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    default: undefined,
+  },
+  EVENTSTORE_URL: {
+    good: ['esdb://es:2113?tls=false', 'esdb://es:2113?tls=false'],
+    bad: ['http://es:2113', /^EVENTSTORE_URL must be a KurrentDB connection string starting kurrentdb:\/\/, kurrent:\/\/, kdb:\/\/, esdb:\/\//],
+    default: undefined,
+  },
+  TYPESENSE_URL: {
+    also: { TYPESENSE_API_KEY: 'k' },
+    good: ['https://ts.example:8108', 'https://ts.example:8108'],
+    bad: ['ts:8108', /^TYPESENSE_URL="ts:8108" must be a http:\/\/ or https:\/\/ URL/],
+    default: undefined,
+  },
   TYPESENSE_API_KEY: { good: ['k3y', 'k3y'], bad: [' ', /^TYPESENSE_API_KEY must not be blank$/], default: undefined },
   SESSION_SECRET: { good: ['s'.repeat(40), 's'.repeat(40)], bad: [' ', /^SESSION_SECRET must not be blank$/], default: undefined },
   SESSION_MAX_AGE_MS: { good: ['60000', 60_000], bad: ['-1', /^SESSION_MAX_AGE_MS="-1" must be a whole number of at least 1$/], default: 1_209_600_000 },
   VIEW_FLUSH_MS: { good: ['250', 250], bad: ['0', /^VIEW_FLUSH_MS="0" must be a whole number of at least 1$/], default: 5000 },
-  ADMIN_EMAIL: { good: [' Boss@Mello.SE ', 'boss@mello.se'], bad: ['boss', /^ADMIN_EMAIL="boss" must be an e-mail address$/], default: 'admin@melloarkivet.local' },
+  ADMIN_EMAIL: {
+    good: [' Boss@Mello.SE ', 'boss@mello.se'],
+    bad: ['boss', /^ADMIN_EMAIL="boss" must be an e-mail address$/],
+    default: 'admin@melloarkivet.local',
+  },
   ADMIN_PASSWORD: { good: ['a-long-password', 'a-long-password'], bad: [' ', /^ADMIN_PASSWORD must not be blank$/], default: DEFAULT_ADMIN_PASSWORD },
-  PUBLIC_ORIGIN: { good: ['https://Melloarkivet.se/', 'https://melloarkivet.se'], bad: ['https://melloarkivet.se/forum', /^PUBLIC_ORIGIN="https:\/\/melloarkivet.se\/forum" must be an origin/], default: undefined },
-  TRUST_PROXY: { good: ['2', { kind: 'hops', hops: 2 }], bad: ['10.0.0.0/99', /^TRUST_PROXY="10.0.0.0\/99" must be a number of proxies, or addresses and CIDR ranges/], default: undefined },
+  PUBLIC_ORIGIN: {
+    good: ['https://Melloarkivet.se/', 'https://melloarkivet.se'],
+    bad: ['https://melloarkivet.se/forum', /^PUBLIC_ORIGIN="https:\/\/melloarkivet.se\/forum" must be an origin/],
+    default: undefined,
+  },
+  TRUST_PROXY: {
+    good: ['2', { kind: 'hops', hops: 2 }],
+    bad: ['10.0.0.0/99', /^TRUST_PROXY="10.0.0.0\/99" must be a number of proxies, or addresses and CIDR ranges/],
+    default: undefined,
+  },
   IMPORT_ARCHIVE: { good: ['FALSE', false], bad: ['no', /^IMPORT_ARCHIVE="no" must be true or false$/], default: true },
   RUN_PROJECTIONS: { good: ['false', false], bad: ['0', /^RUN_PROJECTIONS="0" must be true or false$/], default: true },
-  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: { good: ['3', 3], bad: ['0', /^RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS="0" must be a whole number of at least 1$/], default: 5 },
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: {
+    good: ['3', 3],
+    bad: ['0', /^RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS="0" must be a whole number of at least 1$/],
+    default: 5,
+  },
   RATE_LIMIT_LOGIN_PER_ACCOUNT: { good: ['8', 8], bad: ['8.5', /^RATE_LIMIT_LOGIN_PER_ACCOUNT="8.5" must be a whole number/], default: 20 },
   RATE_LIMIT_LOGIN_PER_IP: { good: ['10000', 10_000], bad: ['lots', /^RATE_LIMIT_LOGIN_PER_IP="lots" must be a whole number/], default: 30 },
   RATE_LIMIT_REGISTER_PER_IP: { good: ['6', 6], bad: ['1e3', /^RATE_LIMIT_REGISTER_PER_IP="1e3" must be a whole number/], default: 20 },
   RATE_LIMIT_WRITES_PER_MINUTE: { good: ['3', 3], bad: ['0x10', /^RATE_LIMIT_WRITES_PER_MINUTE="0x10" must be a whole number/], default: 120 },
-  LOG_LEVEL: { good: ['silent', 'silent'], bad: ['verbose', /^LOG_LEVEL="verbose" must be one of fatal, error, warn, info, debug, trace, silent$/], default: 'info' },
+  LOG_LEVEL: {
+    good: ['silent', 'silent'],
+    bad: ['verbose', /^LOG_LEVEL="verbose" must be one of fatal, error, warn, info, debug, trace, silent$/],
+    default: 'info',
+  },
   READY_MAX_LAG: { good: ['0', 0], bad: ['-5', /^READY_MAX_LAG="-5" must be a whole number of at least 0$/], default: 1000 },
   METRICS_TOKEN: { good: ['t0k3n', 't0k3n'], bad: [' ', /^METRICS_TOKEN must not be blank$/], default: undefined },
   WORKER_PORT: { good: ['0', 0], bad: ['70000', /^WORKER_PORT="70000" must be a whole number from 0 to 65535$/], default: 3001 },
@@ -102,7 +140,9 @@ describe('rules between settings', () => {
   });
 
   it('production refuses the documented admin password', () => {
-    expect(errorOf({ ...production, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD })).toBe(`${PREFIX}ADMIN_PASSWORD is required in production and must not be the documented default`);
+    expect(errorOf({ ...production, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD })).toBe(
+      `${PREFIX}ADMIN_PASSWORD is required in production and must not be the documented default`,
+    );
   });
 
   it('TYPESENSE_URL needs TYPESENSE_API_KEY', () => {

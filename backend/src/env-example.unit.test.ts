@@ -51,7 +51,7 @@ describe('.env.example', () => {
     expect(SETTING_NAMES.filter((name) => !documented.has(name))).toEqual([]);
   });
 
-  it('documents nothing but the schema\'s settings and the compose-only ones', () => {
+  it("documents nothing but the schema's settings and the compose-only ones", () => {
     expect([...documented].filter((name) => !(SETTING_NAMES as string[]).includes(name) && !COMPOSE_ONLY.has(name))).toEqual([]);
   });
 

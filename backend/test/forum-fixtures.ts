@@ -4,7 +4,18 @@ import type { EventStore } from '../src/event-store/port';
 import { toNewEvents } from '../src/shared/command-handler';
 import { forumPostStream } from '../src/forum/post';
 
-const ARTISTS = ['Carola', 'Loreen', 'ABBA', 'Herreys', 'Lena Philipsson', 'Charlotte Perrelli', 'Måns Zelmerlöw', 'Tommy Körberg', 'Sanna Nielsen', 'Björn Skifs'];
+const ARTISTS = [
+  'Carola',
+  'Loreen',
+  'ABBA',
+  'Herreys',
+  'Lena Philipsson',
+  'Charlotte Perrelli',
+  'Måns Zelmerlöw',
+  'Tommy Körberg',
+  'Sanna Nielsen',
+  'Björn Skifs',
+];
 const THINGS = ['repetitionen', 'mellanakten', 'pausnumret', 'presskonferensen', 'eftersnacket', 'generalrepet', 'intervjun', 'vykortet'];
 const PLACES = ['Malmö', 'Göteborg', 'Stockholm', 'Linköping', 'Örebro', 'Skellefteå', 'Karlstad', 'Luleå'];
 

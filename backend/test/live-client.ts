@@ -37,7 +37,10 @@ export function recordChanges(socket: LiveClient) {
       const earlier = seen.find((change) => change.kind === kind && match(change as Extract<ForumChange, { kind: K }>));
       if (earlier) return Promise.resolve(earlier as Extract<ForumChange, { kind: K }>);
       return new Promise<Extract<ForumChange, { kind: K }>>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${kind} message within ${timeoutMs} ms; seen: ${JSON.stringify(seen.map((c) => c.kind))}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no ${kind} message within ${timeoutMs} ms; seen: ${JSON.stringify(seen.map((c) => c.kind))}`)),
+          timeoutMs,
+        );
         waiters.push({
           match: (change) => change.kind === kind && match(change as Extract<ForumChange, { kind: K }>),
           resolve: (change) => {

@@ -48,7 +48,10 @@ export function spawnStart(options: { port: number; dataDir: string; env?: Recor
     for (;;) {
       if (exited()) throw new Error(`npm start exited (${child.exitCode ?? child.signalCode})\n--- output ---\n${output}`);
       if (Date.now() > deadline) throw new Error(`npm start did not serve within ${timeoutMs} ms\n--- output ---\n${output}`);
-      const ok = await fetch(`${url}/api/years`).then((reply) => reply.ok, () => false);
+      const ok = await fetch(`${url}/api/years`).then(
+        (reply) => reply.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -23,10 +23,7 @@ export const requiredText = (max = 200) =>
 
 /** Text that must be present but may be empty: an empty string means "not verified" in the archive. */
 export const presentText = (max = 200) =>
-  z
-    .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
-    .trim()
-    .max(max, `Får vara högst ${max} tecken`);
+  z.string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' }).trim().max(max, `Får vara högst ${max} tecken`);
 
 export const optionalText = (max = 200) => presentText(max).default('');
 

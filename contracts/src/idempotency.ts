@@ -14,8 +14,7 @@ export const IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE = 'En begäran med samma Idempote
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'Idempotency-Key har redan använts för en annan begäran';
 
 /** The draft's key is a Structured Field string ("…"); a bare token is taken as it is, as most servers do. */
-const unquote = (value: string) =>
-  value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1).replace(/\\(["\\])/g, '$1') : value;
+const unquote = (value: string) => (value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1).replace(/\\(["\\])/g, '$1') : value);
 
 /** 1–255 visible ASCII characters (VCHAR, %x21-7E), after unquoting. */
 export const IdempotencyKeySchema = z

@@ -6,7 +6,7 @@ describe('IdempotencyKeySchema', () => {
     expect(IdempotencyKeySchema.parse(key)).toBe(key);
   });
 
-  it('takes the draft\'s Structured Field string and unquotes it', () => {
+  it("takes the draft's Structured Field string and unquotes it", () => {
     expect(IdempotencyKeySchema.parse('"8e03978e-40d5"')).toBe('8e03978e-40d5');
     expect(IdempotencyKeySchema.parse(idempotencyKeyHeaderValue('a"b\\c'))).toBe('a"b\\c');
   });

@@ -96,16 +96,28 @@ export function userFlows(viewport: Viewport) {
       const decade = await shown(page.getByRole('main').getByRole('button', { name: '1970s', exact: true }));
       await decade.click();
       // The grid is the block that holds the decade filter; the timeline elsewhere has its own year links.
-      const grid = page.getByRole('main').locator('section', { has: page.getByRole('button', { name: '1970s', exact: true }) }).last();
+      const grid = page
+        .getByRole('main')
+        .locator('section', { has: page.getByRole('button', { name: '1970s', exact: true }) })
+        .last();
       await expect
-        .poll(async () => {
-          const hrefs = await grid.locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-          return hrefs.length > 0 && hrefs.every((link) => /^\/year\/197\d$/.test(link ?? ''));
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            const hrefs = await grid.locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+            return hrefs.length > 0 && hrefs.every((link) => /^\/year\/197\d$/.test(link ?? ''));
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true);
       await grid.getByRole('button', { name: 'Alla', exact: true }).click();
       await expect
-        .poll(async () => (await grid.locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).some((link) => !/197\d$/.test(link ?? '')), { timeout: 10_000 })
+        .poll(
+          async () =>
+            (await grid.locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).some(
+              (link) => !/197\d$/.test(link ?? ''),
+            ),
+          { timeout: 10_000 },
+        )
         .toBe(true);
     });
 

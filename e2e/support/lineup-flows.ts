@@ -139,7 +139,10 @@ export function lineupFlows(viewport: Viewport) {
       await (await shown(lineup.getByRole('link', { name: 'Carola Häggkvist' }))).click();
       await page.waitForURL('**/artist/carola-haggkvist');
       await shown(page.getByRole('heading', { level: 1, name: 'Carola Häggkvist', exact: true }));
-      const years = await page.getByRole('main').locator('a[href^="/year/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      const years = await page
+        .getByRole('main')
+        .locator('a[href^="/year/"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(years).toEqual(['/year/1983', '/year/1990', '/year/1991', '/year/2006']);
       await shown(page.getByText('Även känd som Carola'));
       await expect.poll(async () => (await headMeta(page)).title).toBe('Carola Häggkvist i Melodifestivalen | Melloarkivet');

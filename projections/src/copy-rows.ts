@@ -14,7 +14,11 @@ export function copyTextValue(value: string | null): string {
  * the same rows through INSERT … jsonb_to_recordset (docs/benchmarks.md). Rows go as text, so each column takes
  * PostgreSQL's text input of its type.
  */
-export type CopyRows = (table: readonly [schema: string, name: string], columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | null>>) => Promise<void>;
+export type CopyRows = (
+  table: readonly [schema: string, name: string],
+  columns: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | null>>,
+) => Promise<void>;
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -56,7 +56,13 @@ const codeOf = (error: unknown): string | undefined => {
 /** The database cannot be reached or ended our session: the same call may work once it is back. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of chain(error)) {
-    if (link instanceof DatabaseNotAnsweringError || link instanceof ConnectionError || link instanceof BackendTerminatedError || link instanceof BackendTerminatedUnexpectedlyError) return true;
+    if (
+      link instanceof DatabaseNotAnsweringError ||
+      link instanceof ConnectionError ||
+      link instanceof BackendTerminatedError ||
+      link instanceof BackendTerminatedUnexpectedlyError
+    )
+      return true;
     const code = codeOf(link);
     if (code && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true;
     const message = (link as { message?: unknown }).message;

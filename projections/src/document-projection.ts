@@ -60,7 +60,12 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
   const columns = config.revision ? [...config.columns, { name: 'revision', type: 'integer' as const, value: () => undefined }] : config.columns;
   const extraColumns = columns.map((column) => sql.identifier([column.name]));
   const recordType = sql.join(
-    [sql.fragment`id uuid`, sql.fragment`created_position text`, sql.fragment`doc jsonb`, ...columns.map((c) => sql.fragment`${sql.identifier([c.name])} ${rawFragment(c.type)}`)],
+    [
+      sql.fragment`id uuid`,
+      sql.fragment`created_position text`,
+      sql.fragment`doc jsonb`,
+      ...columns.map((c) => sql.fragment`${sql.identifier([c.name])} ${rawFragment(c.type)}`),
+    ],
     sql.fragment`, `,
   );
 

@@ -9,8 +9,14 @@ let seq = 0;
 const event = (type: DocumentEventName, id: string, fields: Record<string, unknown> = {}): ProjectedEvent => {
   seq += 1;
   return {
-    id: `e${seq}`, type, data: { id, fields }, metadata: {}, streamName: `year-${id}`, streamRevision: 0,
-    position: String(seq).padStart(4, '0'), recordedAt: '',
+    id: `e${seq}`,
+    type,
+    data: { id, fields },
+    metadata: {},
+    streamName: `year-${id}`,
+    streamRevision: 0,
+    position: String(seq).padStart(4, '0'),
+    recordedAt: '',
   } as ProjectedEvent;
 };
 

@@ -24,7 +24,13 @@ import { artistsProjection, entriesProjection, lineupYearsProjection, sourcesPro
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
 import { auditProjection } from './audit/audit-projection';
-import { searchArticlesProjection, searchArtistsProjection, searchEntriesProjection, searchVideosProjection, searchYearsProjection } from './search/search-projections';
+import {
+  searchArticlesProjection,
+  searchArtistsProjection,
+  searchEntriesProjection,
+  searchVideosProjection,
+  searchYearsProjection,
+} from './search/search-projections';
 import { searchSongwritersProjection } from './search/search-songwriters';
 
 /** Every projection the runner keeps up to date, in the order they apply a batch. */

@@ -92,10 +92,12 @@ export class ReadModelProgress {
   /** The lowest checkpoint among the live projections that are not failing. */
   async refresh(): Promise<void> {
     const row = await this.pool
-      .maybeOne(sql.type(z.object({ position: z.string().nullable(), missing: z.boolean().nullable() }))`
+      .maybeOne(
+        sql.type(z.object({ position: z.string().nullable(), missing: z.boolean().nullable() }))`
         SELECT min(position) AS position, bool_or(position IS NULL) AS missing
           FROM ${sql.identifier([LIVE_SCHEMA, 'checkpoints'])}
-         WHERE last_error IS NULL`)
+         WHERE last_error IS NULL`,
+      )
       .catch(() => null);
     if (row && !row.missing && row.position) this.advance(row.position);
   }

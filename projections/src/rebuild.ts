@@ -192,7 +192,10 @@ async function loadLog(options: RebuildOptions, schema: string, pageSize: number
   );
   await options.pool.query(sql.unsafe`
     INSERT INTO ${sql.identifier([schema, 'checkpoints'])} (projection, position)
-    SELECT name, ${position} FROM unnest(${sql.array(options.projections.map((p) => p.name), 'text')}) AS name
+    SELECT name, ${position} FROM unnest(${sql.array(
+      options.projections.map((p) => p.name),
+      'text',
+    )}) AS name
     ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now()`);
 }
 

@@ -108,11 +108,17 @@ export async function applyNextBatch(
   await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(s)})`);
   await tx.query(sql.unsafe`
     INSERT INTO ${checkpointsTable} (projection, position)
-    SELECT name, NULL FROM unnest(${sql.array(projections.map((p) => p.name), 'text')}) AS name
+    SELECT name, NULL FROM unnest(${sql.array(
+      projections.map((p) => p.name),
+      'text',
+    )}) AS name
     ON CONFLICT (projection) DO NOTHING`);
   const rows = await tx.any(sql.type(checkpointRow)`
     SELECT projection, position FROM ${checkpointsTable}
-     WHERE projection = ANY(${sql.array(projections.map((p) => p.name), 'text')})`);
+     WHERE projection = ANY(${sql.array(
+       projections.map((p) => p.name),
+       'text',
+     )})`);
   const checkpoints = new Map(rows.map((row) => [row.projection, row.position]));
   const lowest = projections
     .map((p) => checkpoints.get(p.name) ?? null)
@@ -323,10 +329,12 @@ export class ProjectionRunner {
   private async recordError(message: string): Promise<void> {
     const active = this.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
     await this.pool
-      .query(sql.unsafe`
+      .query(
+        sql.unsafe`
         UPDATE ${sql.identifier([this.options.schema, 'checkpoints'])}
            SET last_error = ${message.slice(0, 2000)}, last_error_at = now()
-         WHERE projection = ANY(${sql.array(active, 'text')})`)
+         WHERE projection = ANY(${sql.array(active, 'text')})`,
+      )
       .catch(() => undefined);
   }
 

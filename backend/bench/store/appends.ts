@@ -166,7 +166,9 @@ export async function notifyExperiment(uri: string, segment: Unit[], pairs: numb
       result.withoutNotify.push((await appendPassConcurrent(uri, [segment]))[0]!.eventsPerSecond);
       await client.query(original);
       result.withNotify.push((await appendPassConcurrent(uri, [segment]))[0]!.eventsPerSecond);
-      log(`NOTIFY experiment, ${WRITERS} writers, ${eventCount(segment)} events: without pg_notify ${fmt(result.withoutNotify[pair]!)} events/s, with ${fmt(result.withNotify[pair]!)} events/s`);
+      log(
+        `NOTIFY experiment, ${WRITERS} writers, ${eventCount(segment)} events: without pg_notify ${fmt(result.withoutNotify[pair]!)} events/s, with ${fmt(result.withNotify[pair]!)} events/s`,
+      );
     }
     return { withNotify: series(result.withNotify), withoutNotify: series(result.withoutNotify) };
   } finally {

@@ -16,7 +16,10 @@ export const RAW_TABLE = 'bench_raw.events';
 export const RAW_COLUMNS = 'stream_name, stream_revision, event_id, event_type, data, metadata';
 
 export async function freshRawTable(uri: string) {
-  await runSql(uri, `CREATE SCHEMA IF NOT EXISTS bench_raw; DROP TABLE IF EXISTS ${RAW_TABLE}; CREATE TABLE ${RAW_TABLE} (LIKE es.events INCLUDING ALL); CHECKPOINT;`);
+  await runSql(
+    uri,
+    `CREATE SCHEMA IF NOT EXISTS bench_raw; DROP TABLE IF EXISTS ${RAW_TABLE}; CREATE TABLE ${RAW_TABLE} (LIKE es.events INCLUDING ALL); CHECKPOINT;`,
+  );
 }
 
 export const insertStatement = (count: number) =>
@@ -74,7 +77,10 @@ export async function rawAppendSizedPass(uri: string, segments: readonly Unit[][
         parts.map(async (part, c) => {
           for (const unit of part) {
             const rows = rowsOf.get(unit)!;
-            await clients[c]!.query(statement(rows.length), rows.flatMap((r) => [r.stream, r.revision, r.id, r.type, r.data, r.metadata]));
+            await clients[c]!.query(
+              statement(rows.length),
+              rows.flatMap((r) => [r.stream, r.revision, r.id, r.type, r.data, r.metadata]),
+            );
           }
         }),
       );

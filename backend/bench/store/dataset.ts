@@ -30,8 +30,7 @@ export const uuid = () => {
 };
 
 export type Fields = Record<string, unknown>;
-export const readTemplates = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../src/archive-import/data/${file}`, import.meta.url), 'utf8')) as Fields[];
+export const readTemplates = (file: string) => JSON.parse(readFileSync(new URL(`../../src/archive-import/data/${file}`, import.meta.url), 'utf8')) as Fields[];
 
 export const SENTENCES = [
   'Uppgiften är kontrollerad mot SVT:s programtablå och samtida pressklipp.',

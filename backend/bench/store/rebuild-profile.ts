@@ -1,7 +1,16 @@
 /** Rebuild runs, instrumented rebuilds and where readAll's time goes; run by backend/bench/store-bench.ts. */
 import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
-import { LIVE_SCHEMA, allProjections, rebuildReadModels, type BulkLoader, type CopyRows, type EventSource, type ProjectedEvent, type Projection } from '@mello/projections';
+import {
+  LIVE_SCHEMA,
+  allProjections,
+  rebuildReadModels,
+  type BulkLoader,
+  type CopyRows,
+  type EventSource,
+  type ProjectedEvent,
+  type Projection,
+} from '@mello/projections';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { decodePage } from '../../src/event-store/decoding-event-store';
 import { runSql } from '../bench-database';
@@ -109,15 +118,17 @@ export async function profiledRebuild(
     if (lateGin) for (const row of rows) await tx.query(sql.unsafe`DROP INDEX ${sql.identifier([schema, row.indexname])}`);
   };
   /** COPY timed as the projection's flush SQL (rows written counted like an INSERT's). */
-  const timedCopy = (copy: CopyRows, name: string): CopyRows => async (table, columns, rows) => {
-    const t = now();
-    try {
-      await copy(table, columns, rows);
-      profile.upsertedRows += rows.length;
-    } finally {
-      profile.sqlMsByProjection[name] = (profile.sqlMsByProjection[name] ?? 0) + now() - t;
-    }
-  };
+  const timedCopy =
+    (copy: CopyRows, name: string): CopyRows =>
+    async (table, columns, rows) => {
+      const t = now();
+      try {
+        await copy(table, columns, rows);
+        profile.upsertedRows += rows.length;
+      } finally {
+        profile.sqlMsByProjection[name] = (profile.sqlMsByProjection[name] ?? 0) + now() - t;
+      }
+    };
   /** The transaction with its `query` timed (the projections' statements), per projection. */
   /**
    * With `sideBySide` (the loaders' flushes, which run three at a time) a statement counts only in its projection's
@@ -198,14 +209,17 @@ export async function profiledRebuild(
             },
           }
         : undefined;
-    return Object.assign({ ...projection }, {
-      bulk: wrappedBulk,
-      apply: async (tx: DatabaseTransactionConnection, schema: string, batch: readonly ProjectedEvent[]) => {
-        await probeGin(tx, schema);
-        const events = await timedJs(() => (writeOnce ? fold(batch) : batch));
-        if (events.length > 0) await timedJs(() => projection.apply(timedTx(tx, projection.name), schema, events));
+    return Object.assign(
+      { ...projection },
+      {
+        bulk: wrappedBulk,
+        apply: async (tx: DatabaseTransactionConnection, schema: string, batch: readonly ProjectedEvent[]) => {
+          await probeGin(tx, schema);
+          const events = await timedJs(() => (writeOnce ? fold(batch) : batch));
+          if (events.length > 0) await timedJs(() => projection.apply(timedTx(tx, projection.name), schema, events));
+        },
       },
-    }) as Projection;
+    ) as Projection;
   });
   const result = await rebuildOnce(uri, pool, source, projections, batchSize);
   let indexMs = 0;
@@ -219,7 +233,12 @@ export async function profiledRebuild(
   const totalMs = result.seconds * 1000 + indexMs;
   const flushWallMs = flushEnd > flushStart ? flushEnd - flushStart : 0;
   return {
-    label: [`batch ${batchSize}`, writeOnce ? 'each row written once' : '', prefetch ? 'next page prefetched' : '', lateGin ? 'GIN indexes built after the load' : '']
+    label: [
+      `batch ${batchSize}`,
+      writeOnce ? 'each row written once' : '',
+      prefetch ? 'next page prefetched' : '',
+      lateGin ? 'GIN indexes built after the load' : '',
+    ]
       .filter(Boolean)
       .join(', '),
     batchSize,

@@ -52,7 +52,8 @@ describe('the audit API', () => {
     const head = await backend.store.headPosition();
     for (const path of paths) {
       for (const method of methods) {
-        const send = (client: ApiClient) => rawRequest(backend.url, method, path, { headers: { Cookie: client.cookieHeader, 'Content-Type': 'application/json' }, body: '{}' });
+        const send = (client: ApiClient) =>
+          rawRequest(backend.url, method, path, { headers: { Cookie: client.cookieHeader, 'Content-Type': 'application/json' }, body: '{}' });
         const name = `${method} ${path}`;
         const asVisitor = await send(visitor);
         expect(asVisitor.status, name).toBe(401);
@@ -133,11 +134,9 @@ describe('the audit API', () => {
     expect(deleted.body.error).toContain('raderad');
     expect((await admin.post(`/api/admin/history/year/${created.id}/restore`, { revision: 0 })).status).toBe(200);
     expect((await visitor.get('/api/years/by-year/1999')).body).toMatchObject({ id: created.id, winner: 'Charlotte Nilsson' });
-    expect((await admin.get(`/api/admin/history/year/${created.id}`)).body.entries.map((e: { type: string; action: string }) => `${e.type} ${e.action}`)).toEqual([
-      'YearCreated created',
-      'YearDeleted deleted',
-      'YearCreated restored',
-    ]);
+    expect(
+      (await admin.get(`/api/admin/history/year/${created.id}`)).body.entries.map((e: { type: string; action: string }) => `${e.type} ${e.action}`),
+    ).toEqual(['YearCreated created', 'YearDeleted deleted', 'YearCreated restored']);
 
     expect((await admin.get(`/api/admin/history/year/${UNKNOWN}`)).status).toBe(404);
     expect((await admin.get('/api/admin/history/planet/x')).status).toBe(404);
@@ -240,7 +239,13 @@ describe('the history of entries, artists and sources', () => {
       { field: 'runningOrder', before: 2, after: 1 },
     ]);
     // The site-wide log lists entries under their own kind, with the same title.
-    const log = (await admin.get('/api/admin/history?kind=entry')).body.entries as Array<{ itemId: string; kind: string; action: string; label: string; exists: boolean }>;
+    const log = (await admin.get('/api/admin/history?kind=entry')).body.entries as Array<{
+      itemId: string;
+      kind: string;
+      action: string;
+      label: string;
+      exists: boolean;
+    }>;
     expect(log.every((row) => row.kind === 'entry')).toBe(true);
     expect(log.filter((row) => row.itemId === created.id).map((row) => [row.action, row.label, row.exists])).toEqual([
       ['restored', '2012 · Loreen – Euphoria', true],
@@ -320,6 +325,9 @@ describe('the history of entries, artists and sources', () => {
     await admin.delete(`/api/sources/${usurper.id}`);
     expect((await admin.post(`/api/admin/history/source/${source.id}/restore`, { revision: 1 })).status).toBe(200);
     expect((await visitor.get('/api/sources/svt12')).body).toMatchObject({ key: 'svt12', description: 'SVT:s resultatlista för 2012' });
-    expect((await admin.get(`/api/admin/history/source/${source.id}`)).body).toMatchObject({ exists: true, entries: [{}, {}, {}, { type: 'SourceCreated', action: 'restored', restoredFrom: 1 }] });
+    expect((await admin.get(`/api/admin/history/source/${source.id}`)).body).toMatchObject({
+      exists: true,
+      entries: [{}, {}, {}, { type: 'SourceCreated', action: 'restored', restoredFrom: 1 }],
+    });
   });
 });

@@ -1,13 +1,5 @@
 import Router from '@koa/router';
-import {
-  ADMIN_API_PREFIX,
-  AuditEntrySchema,
-  RESTORABLE_KINDS,
-  adminApi,
-  isAuditKind,
-  type AuditKind,
-  type RestorableKind,
-} from '@mello/contracts';
+import { ADMIN_API_PREFIX, AuditEntrySchema, RESTORABLE_KINDS, adminApi, isAuditKind, type AuditKind, type RestorableKind } from '@mello/contracts';
 import { auditEntriesJson } from '@mello/projections';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
@@ -46,7 +38,8 @@ const HISTORY_NOT_FOUND = 'Ingen historik hittades';
 const AuditRowsSchema = z.array(AuditEntrySchema);
 
 /** A bare date as the end of a range means the whole of that day (UTC). */
-const endOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString() : new Date(value).toISOString());
+const endOf = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString() : new Date(value).toISOString();
 
 /** Decoded, lower-cased and with slashes collapsed: an odd spelling of the prefix is inside the area too. */
 const inAdminArea = (path: string) => {
@@ -118,14 +111,22 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
 
   on(router, adminApi.restore, requireAdmin, async ({ params, body }, ctx) => {
     const { kind, id } = item(params);
-    if (!(RESTORABLE_KINDS as readonly string[]).includes(kind)) throw new ValidationError('Bara år, videor, artiklar, bidrag, artister och källor kan återställas');
+    if (!(RESTORABLE_KINDS as readonly string[]).includes(kind))
+      throw new ValidationError('Bara år, videor, artiklar, bidrag, artister och källor kan återställas');
     const { revision } = body;
     const version = versionAt(kind, id, await streamOf(kind, id), revision);
     if (!version) throw new NotFoundError('Versionen finns inte');
     if (version.deleted) throw new ValidationError('Den versionen är raderad: välj en version före raderingen');
     const { id: _id, ...fields } = version.item;
     const { lineups } = deps.services;
-    const services = { year: deps.services.years, video: deps.services.videos, article: deps.services.articles, entry: lineups.entries, artist: lineups.artists, source: lineups.sources };
+    const services = {
+      year: deps.services.years,
+      video: deps.services.videos,
+      article: deps.services.articles,
+      entry: lineups.entries,
+      artist: lineups.artists,
+      source: lineups.sources,
+    };
     const service = services[kind as RestorableKind];
     // The event says it restores `revision`, so the history shows 'Återställd' rather than an ordinary edit. The
     // service claims the version's unique keys as any edit does (an entry's running-order slots, an act's slug, a

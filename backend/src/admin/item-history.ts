@@ -55,7 +55,9 @@ const atOf = (event: ReadEvent) => (event.metadata as { occurredAt?: string }).o
 
 export function labelOf(kind: AuditKind, state: State): string {
   if (kind !== 'forum-post' && kind !== 'forum-reply') return documentLabel(kind, state);
-  const text = String(kind === 'forum-post' ? (state.title ?? '') : (state.content ?? '')).replace(/\s+/g, ' ').trim();
+  const text = String(kind === 'forum-post' ? (state.title ?? '') : (state.content ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 

@@ -80,7 +80,6 @@ export async function startBackend(config: Config, options: BackendOptions = { l
   const { logger, log, metrics, infra, store } = await openObservedInfrastructure(config, options);
   const { pool, database, shutdown } = infra;
   try {
-
     // RUN_PROJECTIONS=false: the worker (npm run worker) builds the read models and runs the projections.
     if (config.runProjections) await ensureReadModels({ ...infra, store }, log);
     else await awaitReadModels(infra, log);
@@ -92,7 +91,11 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     const search = timedSearchEngine(searchAdapter.engine, metrics);
     const services = createArchiveServices(store, searchAdapter.waiter, pool);
     const forum = createForumService({ store, readModels: searchAdapter.waiter, pool });
-    const views = new ViewCounter(store, { flushMs: config.viewFlushMs, windowMs: 30 * 60 * 1000, onError: (error) => log('view count flush failed', { error: String(error) }) });
+    const views = new ViewCounter(store, {
+      flushMs: config.viewFlushMs,
+      windowMs: 30 * 60 * 1000,
+      onError: (error) => log('view count flush failed', { error: String(error) }),
+    });
     views.start();
     shutdown.add(() => views.stop());
     if ((await ensureAdminAccount(pool, config.adminEmail, config.adminPassword)) === 'created') {

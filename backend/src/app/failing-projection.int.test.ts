@@ -54,7 +54,8 @@ const checkpoint = (schema: string, projection: string) =>
   backend.pool.one(sql.type(checkpointRow)`
     SELECT position, last_error, last_error_at FROM ${sql.identifier([schema, 'checkpoints'])} WHERE projection = ${projection}`);
 
-const countYears = (schema: string) => backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${sql.identifier([schema, 'years'])}`);
+const countYears = (schema: string) =>
+  backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${sql.identifier([schema, 'years'])}`);
 
 /** The YearCreated event of `year` in the log. */
 const yearCreated = async (year: number) => {
@@ -76,7 +77,10 @@ describe('a projection that fails on one event', () => {
   const table = 'recorded_poison';
   const logs: string[] = [];
   const runnerFor = () =>
-    new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [yearsProjection, recorder(table)], { schema, log: (message) => logs.push(message) });
+    new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [yearsProjection, recorder(table)], {
+      schema,
+      log: (message) => logs.push(message),
+    });
 
   beforeAll(async () => {
     await createReadModelSchema(backend.databaseUri, schema);
@@ -157,7 +161,10 @@ describe('a projection that fails on one event', () => {
     await createReadModelSchema(backend.databaseUri, loud);
     await createRecordTable(loudTable);
     const runner = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [yearsProjection, recorder(loudTable)], { schema: loud });
-    const error = await runner.catchUp().then(() => null, (error: unknown) => error);
+    const error = await runner.catchUp().then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(error).toBeInstanceOf(ProjectionApplyError);
     expect((error as ProjectionApplyError).event.id).toBe((await yearCreated(1961)).id);
     expect(await recordedYears(loudTable)).toEqual([]);
@@ -203,7 +210,9 @@ describe('rebuilding with a projection that throws', () => {
       buildSchema: 'rm_rebuild_bulk',
       swap: false,
     });
-    await expect(bulk).rejects.toThrow(`Projection year-folder failed on event YearCreated at position ${poison.position} (stream ${poison.streamName}, event id ${poison.id}): cannot fold 1961`);
+    await expect(bulk).rejects.toThrow(
+      `Projection year-folder failed on event YearCreated at position ${poison.position} (stream ${poison.streamName}, event id ${poison.id}): cannot fold 1961`,
+    );
   });
 });
 
@@ -212,7 +221,9 @@ describe('read your writes with a stopped projection in the live schema', () => 
     // This process's runner steps down; one with the failing projection added takes the live schema over.
     await backend.runner.stop();
     await createRecordTable('recorded_live');
-    const live = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [...allProjections, recorder('recorded_live')], { schema: LIVE_SCHEMA });
+    const live = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [...allProjections, recorder('recorded_live')], {
+      schema: LIVE_SCHEMA,
+    });
     live.start();
     try {
       await expect.poll(() => live.stopped.has(RECORDER), { timeout: 10_000 }).toBe(true);

@@ -21,7 +21,8 @@ const MESSAGE = `Malformed event YearCreated at revision 0 of stream ${STREAM}: 
 const checkpointRow = z.object({ position: z.string().nullable(), last_error: z.string().nullable() });
 const checkpoint = (schema: string) =>
   backend.pool.one(sql.type(checkpointRow)`SELECT position, last_error FROM ${sql.identifier([schema, 'checkpoints'])} WHERE projection = 'years'`);
-const years = (schema: string) => backend.pool.anyFirst(sql.type(z.object({ year: z.number() }))`SELECT year FROM ${sql.identifier([schema, 'years'])} ORDER BY year`);
+const years = (schema: string) =>
+  backend.pool.anyFirst(sql.type(z.object({ year: z.number() }))`SELECT year FROM ${sql.identifier([schema, 'years'])} ORDER BY year`);
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -29,7 +30,9 @@ beforeAll(async () => {
   expect((await admin.post('/api/years', sampleYear({ year: 1960 }))).status).toBe(201);
   const raw = new PostgresEventStore(backend.pool, backend.databaseUri);
   const metadata = { actor: SYSTEM_ACTOR, occurredAt: new Date().toISOString(), correlationId: 'test', causationId: null, schemaVersion: 1 };
-  await raw.appendToStream(STREAM, [{ id: '88888888-8888-4888-8888-888888888888', type: 'YearCreated', data: { id: MALFORMED_ID }, metadata }], { expectedRevision: 'no_stream' });
+  await raw.appendToStream(STREAM, [{ id: '88888888-8888-4888-8888-888888888888', type: 'YearCreated', data: { id: MALFORMED_ID }, metadata }], {
+    expectedRevision: 'no_stream',
+  });
   // Another test file's open transaction on the same server can hold an acknowledged append back from readAll for
   // a moment (docs/event-sourcing.md): wait until it is readable before looking for it.
   await raw.untilReadable(15_000);

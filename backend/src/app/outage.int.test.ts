@@ -105,7 +105,10 @@ describe('a PostgreSQL outage', () => {
     else expectUnavailable(list, 'GET years list');
     expectUnavailable(await member.post(`/api/forum/posts/${acknowledged.postId}/replies`, { content: 'Skrivet under avbrottet' }), 'POST reply');
     expectUnavailable(await visitor.post('/api/auth/login', { email: 'mia@example.se', password: 'member-password-1' }), 'POST login');
-    expectUnavailable(await visitor.post('/api/auth/register', { email: 'ny@example.se', password: 'member-password-1', displayName: 'Ny medlem' }), 'POST register');
+    expectUnavailable(
+      await visitor.post('/api/auth/register', { email: 'ny@example.se', password: 'member-password-1', displayName: 'Ny medlem' }),
+      'POST register',
+    );
 
     // The buffered view cannot be appended: it is kept for the next flush, not dropped.
     await backend.views.flush();

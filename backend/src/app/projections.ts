@@ -7,7 +7,10 @@ import type { Infrastructure, Log } from './infrastructure';
  * one runner active per schema anyway). The progress waiter, which commands wait on for read-your-writes, follows
  * whichever process runs them through the checkpoints and NOTIFY rm_progress, so it works in every process.
  */
-export async function startProjections(infra: Infrastructure, options: { log: Log; run: boolean }): Promise<{ runner: ProjectionRunner; progress: ReadModelProgress }> {
+export async function startProjections(
+  infra: Infrastructure,
+  options: { log: Log; run: boolean },
+): Promise<{ runner: ProjectionRunner; progress: ReadModelProgress }> {
   const { pool, database, store, shutdown } = infra;
   const runner = new ProjectionRunner(pool, database.uri, store, allProjections, { schema: LIVE_SCHEMA, log: options.log });
   if (options.run) {

@@ -1,11 +1,4 @@
-import {
-  ProjectionRunner,
-  allProjections,
-  createReadModelSchema,
-  rebuildReadModels,
-  yearsProjection,
-  type Projection,
-} from '@mello/projections';
+import { ProjectionRunner, allProjections, createReadModelSchema, rebuildReadModels, yearsProjection, type Projection } from '@mello/projections';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +31,12 @@ describe('first start with an empty log', () => {
     expect(abba).toMatchObject({ winner: 'ABBA', song: 'Waterloo', isClassic: true });
     expect(abba.description.length).toBeGreaterThan(100);
     expect(abba.sources.length).toBeGreaterThan(0);
-    expect(years.filter((y) => y.isClassic).map((y) => y.year).sort()).toEqual([1974, 1984, 1991, 1999, 2012, 2015, 2023]);
+    expect(
+      years
+        .filter((y) => y.isClassic)
+        .map((y) => y.year)
+        .sort(),
+    ).toEqual([1974, 1984, 1991, 1999, 2012, 2015, 2023]);
     expect(await client.get('/api/years/by-year/1964')).toMatchObject({ status: 404, body: { error: 'Year not found' } });
     // A null in the checked facts stays empty, never a guess.
     expect((await client.get('/api/years/by-year/1958')).body).toMatchObject({ venue: '', city: '', host: '', date: '' });
@@ -73,7 +71,9 @@ describe('first start with an empty log', () => {
     await admin.post('/api/years', sampleYear({ year: 2026, winner: 'Test\\vinnare "AC\\DC"' }));
     // An entry edited, an act renamed and a source deleted after the import: their audit rows come from live events.
     const lineup2012 = (await anonymous.get('/api/years/by-year/2012/lineup')).body;
-    const euphoria = lineup2012.shows.flatMap((show: { entries: Array<Record<string, any>> }) => show.entries).find((entry: Record<string, any>) => entry.song === 'Euphoria');
+    const euphoria = lineup2012.shows
+      .flatMap((show: { entries: Array<Record<string, any>> }) => show.entries)
+      .find((entry: Record<string, any>) => entry.song === 'Euphoria');
     expect((await admin.put(`/api/entries/${euphoria.id}`, { notes: 'Ändrad efter importen' })).status).toBe(200);
     expect((await admin.put(`/api/artists/${euphoria.artistRef.id}`, { name: 'Loreen (Lorine Talhaoui)' })).status).toBe(200);
     const source = (await admin.post('/api/sources', { key: 'test-efter-import', description: 'Läggs till och tas bort' })).body;
@@ -87,8 +87,29 @@ describe('first start with an empty log', () => {
     await appendGeneratedPosts(backend.store, 30);
     await backend.runner.catchUp();
 
-    await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections, buildSchema: 'rm_check', swap: false });
-    for (const table of ['years', 'videos', 'articles', 'entries', 'artists', 'sources', 'search_years', 'search_videos', 'search_articles', 'search_entries', 'search_artists', 'search_songwriters', 'forum_posts']) {
+    await rebuildReadModels({
+      pool: backend.pool,
+      connectionUri: backend.databaseUri,
+      source: backend.store,
+      projections: allProjections,
+      buildSchema: 'rm_check',
+      swap: false,
+    });
+    for (const table of [
+      'years',
+      'videos',
+      'articles',
+      'entries',
+      'artists',
+      'sources',
+      'search_years',
+      'search_videos',
+      'search_articles',
+      'search_entries',
+      'search_artists',
+      'search_songwriters',
+      'forum_posts',
+    ]) {
       const searchColumns = table.startsWith('search_') || table === 'forum_posts' ? sql.fragment`, names, body, tsv::text AS tsv` : sql.fragment``;
       const read = (schema: string) =>
         backend.pool.any(sql.type(z.object({ id: z.string(), created_position: z.string(), doc: z.unknown() }).passthrough())`
@@ -97,19 +118,20 @@ describe('first start with an empty log', () => {
       expect(live.length, table).toBeGreaterThan(0);
       expect(rebuilt, table).toEqual(live);
     }
-    const credits = (schema: string) => backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'search_songwriter_credits'])} ORDER BY entry_id, n`);
+    const credits = (schema: string) =>
+      backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'search_songwriter_credits'])} ORDER BY entry_id, n`);
     const [liveCredits, rebuiltCredits] = await Promise.all([credits('rm'), credits('rm_check')]);
     expect(liveCredits.length).toBeGreaterThan(2000);
     expect(rebuiltCredits).toEqual(liveCredits);
     // The vocabulary a rebuild collects once at the end: the words of every row as it stands. The live one also
     // keeps words of rows since changed or deleted (a misspelling may still find them: harmless).
-    const words = (schema: string) => backend.pool.anyFirst(sql.type(z.object({ word: z.string() }))`SELECT word FROM ${sql.identifier([schema, 'search_words'])} ORDER BY word`);
+    const words = (schema: string) =>
+      backend.pool.anyFirst(sql.type(z.object({ word: z.string() }))`SELECT word FROM ${sql.identifier([schema, 'search_words'])} ORDER BY word`);
     const [liveWords, rebuiltWords] = await Promise.all([words('rm'), words('rm_check')]);
     expect(rebuiltWords.length).toBeGreaterThan(1000);
     expect(rebuiltWords).toContain('samlare');
     expect(rebuiltWords.filter((word) => !liveWords.includes(word))).toEqual([]);
-    const audit = (schema: string) =>
-      backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'audit_events'])} ORDER BY position`);
+    const audit = (schema: string) => backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'audit_events'])} ORDER BY position`);
     const [liveAudit, rebuiltAudit] = await Promise.all([audit('rm'), audit('rm_check')]);
     expect(liveAudit.length).toBeGreaterThan(100);
     expect(rebuiltAudit).toEqual(liveAudit);
@@ -125,13 +147,14 @@ describe('first start with an empty log', () => {
       ['updated', '2012 · Loreen – Euphoria'],
     ]);
     expect(rebuiltAudit.filter((row) => row.item_id === source.id).map((row) => row.action)).toEqual(['created', 'deleted']);
-    const lineupYears = (schema: string) =>
-      backend.pool.any(sql.unsafe`SELECT year, doc FROM ${sql.identifier([schema, 'lineup_years'])} ORDER BY year`);
+    const lineupYears = (schema: string) => backend.pool.any(sql.unsafe`SELECT year, doc FROM ${sql.identifier([schema, 'lineup_years'])} ORDER BY year`);
     const [liveYears, rebuiltYears] = await Promise.all([lineupYears('rm'), lineupYears('rm_check')]);
     expect(liveYears.length).toBeGreaterThan(60);
     expect(rebuiltYears).toEqual(liveYears);
     const checkpoints = (schema: string) =>
-      backend.pool.anyFirst(sql.type(z.object({ position: z.string().nullable() }))`SELECT position FROM ${sql.identifier([schema, 'checkpoints'])} ORDER BY projection`);
+      backend.pool.anyFirst(
+        sql.type(z.object({ position: z.string().nullable() }))`SELECT position FROM ${sql.identifier([schema, 'checkpoints'])} ORDER BY projection`,
+      );
     expect(await checkpoints('rm_check')).toEqual(await checkpoints('rm'));
     await backend.pool.query(sql.unsafe`DROP SCHEMA rm_check CASCADE`);
   });
@@ -208,7 +231,9 @@ describe('the projections runner', () => {
   it('rolls a failed batch back entirely, then applies every event exactly once', async () => {
     await freshSchema('rm_crash');
     const failOnce = { armed: true };
-    const runner = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [yearsProjection, recorder('rm_crash', failOnce)], { schema: 'rm_crash' });
+    const runner = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [yearsProjection, recorder('rm_crash', failOnce)], {
+      schema: 'rm_crash',
+    });
     await expect(runner.catchUp()).rejects.toThrow('simulated crash');
     expect(await applied('rm_crash')).toEqual([]);
     expect(await backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM rm_crash.years`)).toBe(0);
@@ -236,7 +261,8 @@ describe('the projections runner', () => {
 
   it('keeps exactly one runner active per schema across processes, and another takes over when it stops', async () => {
     await freshSchema('rm_leader');
-    const make = () => new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [recorder('rm_leader', { armed: false })], { schema: 'rm_leader' });
+    const make = () =>
+      new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [recorder('rm_leader', { armed: false })], { schema: 'rm_leader' });
     const a = make();
     const b = make();
     a.start();

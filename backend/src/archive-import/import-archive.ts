@@ -64,7 +64,13 @@ async function importYearsVideosArticles(store: EventStore, services: ArchiveSer
   }
   const counts = { years: content.years.length, videos: content.videos.length, articles: content.articles.length };
   try {
-    await appendDecision(store, IMPORT_STREAM, [{ type: EventName.ArchiveImported, data: { dataVersion: ARCHIVE_DATA_VERSION, ...counts } }], 'no_stream', context);
+    await appendDecision(
+      store,
+      IMPORT_STREAM,
+      [{ type: EventName.ArchiveImported, data: { dataVersion: ARCHIVE_DATA_VERSION, ...counts } }],
+      'no_stream',
+      context,
+    );
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
   }

@@ -29,8 +29,11 @@ export async function importLineups(store: EventStore, lineups: LineupServices):
   const content = lineupsContent(lineupsData as unknown as LineupsData);
   const context: CommandContext = { actor: { type: 'system' }, correlationId: `lineups-import-${LINEUPS_DATA_VERSION}`, causationId: null };
 
-  const create = <F>(decider: { decide: (command: { type: 'create'; id: string; fields: F }, state: { status: 'none' }) => DomainEvent[] }, id: string, fields: F) =>
-    decider.decide({ type: 'create', id, fields }, { status: 'none' });
+  const create = <F>(
+    decider: { decide: (command: { type: 'create'; id: string; fields: F }, state: { status: 'none' }) => DomainEvent[] },
+    id: string,
+    fields: F,
+  ) => decider.decide({ type: 'create', id, fields }, { status: 'none' });
   const streams = [
     ...content.sources.flatMap(({ id, fields }) => [
       { stream: reservationStream(sourceKeyReservation(fields)), events: [claimed(sourceKeyReservation(fields), id)] },
@@ -51,7 +54,12 @@ export async function importLineups(store: EventStore, lineups: LineupServices):
     await appendDecision(
       store,
       LINEUPS_IMPORT_STREAM,
-      [{ type: EventName.LineupsImported, data: { dataVersion: LINEUPS_DATA_VERSION, ...counts, years: content.years, noContest: content.noContest, generalGaps: content.generalGaps } }],
+      [
+        {
+          type: EventName.LineupsImported,
+          data: { dataVersion: LINEUPS_DATA_VERSION, ...counts, years: content.years, noContest: content.noContest, generalGaps: content.generalGaps },
+        },
+      ],
       'no_stream',
       context,
     );

@@ -234,7 +234,14 @@ describe('articles', () => {
     const before = Date.now();
     const reply = await admin.post('/api/articles', sampleArticle({ title: 'Från Cirkus till arenan: 1959–2025!' }));
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ slug: 'från-cirkus-till-arenan-1959-2025', author: 'Admin', readTime: 5, featured: false, authorTitle: '', imageUrl: null });
+    expect(reply.body).toMatchObject({
+      slug: 'från-cirkus-till-arenan-1959-2025',
+      author: 'Admin',
+      readTime: 5,
+      featured: false,
+      authorTitle: '',
+      imageUrl: null,
+    });
     expect(Date.parse(reply.body.publishedAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 

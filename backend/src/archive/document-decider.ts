@@ -5,10 +5,7 @@ import { ConflictError, NotFoundError, assertNever } from '../shared/errors';
  * Years, videos and articles share one life cycle: created, updated, deleted. This decider holds it once;
  * each aggregate names its events and its not-found message (see years/year.ts, videos/video.ts, articles/article.ts).
  */
-export type DocumentState<F> =
-  | { status: 'none' }
-  | { status: 'active'; id: string; fields: F }
-  | { status: 'deleted'; id: string; fields: F };
+export type DocumentState<F> = { status: 'none' } | { status: 'active'; id: string; fields: F } | { status: 'deleted'; id: string; fields: F };
 
 export type DocumentCommand<F> =
   | { type: 'create'; id: string; fields: F }
@@ -17,9 +14,7 @@ export type DocumentCommand<F> =
   /** Brings a deleted document back with the given fields (the admin's "återställ" of an earlier version). */
   | { type: 'recreate'; id: string; fields: F };
 
-export type DocumentEvent<F> =
-  | DomainEvent<EventName, { id: string; fields: F }>
-  | DomainEvent<EventName, { id: string; fields: F; changed: string[] }>;
+export type DocumentEvent<F> = DomainEvent<EventName, { id: string; fields: F }> | DomainEvent<EventName, { id: string; fields: F; changed: string[] }>;
 
 export type DocumentDecider<F> = {
   names: DocumentEventNames;

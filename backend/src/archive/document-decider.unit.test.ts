@@ -20,23 +20,73 @@ function scenario<F>(decider: DocumentDecider<F>) {
 }
 
 const year: YearFields = {
-  year: 1974, winner: 'ABBA', song: 'Waterloo', venue: 'Konserthuset', city: 'Göteborg', host: 'Johan Sandström',
-  date: '9 februari 1974', description: 'ABBA vann.', imageUrl: null, videoUrl: null, facts: [], controversies: [],
-  sources: [], isClassic: true,
+  year: 1974,
+  winner: 'ABBA',
+  song: 'Waterloo',
+  venue: 'Konserthuset',
+  city: 'Göteborg',
+  host: 'Johan Sandström',
+  date: '9 februari 1974',
+  description: 'ABBA vann.',
+  imageUrl: null,
+  videoUrl: null,
+  facts: [],
+  controversies: [],
+  sources: [],
+  isClassic: true,
 };
 const video: VideoFields = {
-  title: 'Waterloo', artist: 'ABBA', year: 1974, videoUrl: 'https://www.youtube.com/watch?v=3FsVeMz1F5c', embedUrl: null,
-  duration: '', category: 'winner', platform: 'youtube', thumbnailUrl: null, views: 0, description: '', sources: [], isRare: false,
+  title: 'Waterloo',
+  artist: 'ABBA',
+  year: 1974,
+  videoUrl: 'https://www.youtube.com/watch?v=3FsVeMz1F5c',
+  embedUrl: null,
+  duration: '',
+  category: 'winner',
+  platform: 'youtube',
+  thumbnailUrl: null,
+  views: 0,
+  description: '',
+  sources: [],
+  isRare: false,
 };
 const article: ArticleFields = {
-  title: 'Titel', slug: 'titel', excerpt: 'Utdrag', content: 'Text', category: 'history', author: 'Admin', authorTitle: '',
-  publishedAt: '2026-01-01T00:00:00.000Z', readTime: 5, imageUrl: null, sources: [], featured: false,
+  title: 'Titel',
+  slug: 'titel',
+  excerpt: 'Utdrag',
+  content: 'Text',
+  category: 'history',
+  author: 'Admin',
+  authorTitle: '',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  readTime: 5,
+  imageUrl: null,
+  sources: [],
+  featured: false,
 };
 
 const cases = [
-  { name: 'year', decider: yearDecider as unknown as DocumentDecider<Record<string, unknown>>, fields: year as Record<string, unknown>, change: { winner: 'Abba' }, notFound: 'År hittades inte' },
-  { name: 'video', decider: videoDecider as unknown as DocumentDecider<Record<string, unknown>>, fields: video as Record<string, unknown>, change: { views: 10 }, notFound: 'Video hittades inte' },
-  { name: 'article', decider: articleDecider as unknown as DocumentDecider<Record<string, unknown>>, fields: article as Record<string, unknown>, change: { featured: true }, notFound: 'Artikel hittades inte' },
+  {
+    name: 'year',
+    decider: yearDecider as unknown as DocumentDecider<Record<string, unknown>>,
+    fields: year as Record<string, unknown>,
+    change: { winner: 'Abba' },
+    notFound: 'År hittades inte',
+  },
+  {
+    name: 'video',
+    decider: videoDecider as unknown as DocumentDecider<Record<string, unknown>>,
+    fields: video as Record<string, unknown>,
+    change: { views: 10 },
+    notFound: 'Video hittades inte',
+  },
+  {
+    name: 'article',
+    decider: articleDecider as unknown as DocumentDecider<Record<string, unknown>>,
+    fields: article as Record<string, unknown>,
+    change: { featured: true },
+    notFound: 'Artikel hittades inte',
+  },
 ];
 
 describe.each(cases)('$name decider', ({ decider, fields, change, notFound }) => {

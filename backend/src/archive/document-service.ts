@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, LogPosition } from '../event-store/port';
 import { maxPosition } from '@mello/projections';
-import { appendDecision, checkIfMatch, handleCommand, loadAggregate, revisionAfter, type CommandContext, type IfMatchRevision } from '../shared/command-handler';
+import {
+  appendDecision,
+  checkIfMatch,
+  handleCommand,
+  loadAggregate,
+  revisionAfter,
+  type CommandContext,
+  type IfMatchRevision,
+} from '../shared/command-handler';
 import { NotFoundError } from '../shared/errors';
 import type { DocumentDecider } from './document-decider';
 import { decideReservation, evolveReservation, initialReservation, reservationStream } from './reservation';
@@ -31,11 +39,7 @@ const reservationDecider = { initialState: initialReservation, evolve: evolveRes
  * claims unique keys, runs the document decider, releases what a failed or finished command no longer owns,
  * and answers only once the read models have caught up (read your writes).
  */
-export function createDocumentService<F extends Record<string, unknown>>(
-  store: EventStore,
-  readModels: ReadModelWaiter,
-  options: DocumentServiceOptions<F>,
-) {
+export function createDocumentService<F extends Record<string, unknown>>(store: EventStore, readModels: ReadModelWaiter, options: DocumentServiceOptions<F>) {
   const { decider } = options;
   const keysOf = (fields: F): UniqueKey[] => {
     const keys = [
@@ -176,7 +180,13 @@ export function createDocumentService<F extends Record<string, unknown>>(
       await options.check?.(fields);
       const { positions, claimed } = await claim(keysOf(fields), id, context);
       try {
-        const position = await appendDecision(store, options.streamName(id), decider.decide({ type: 'recreate', id, fields }, loaded.state), loaded.expectedRevision, context);
+        const position = await appendDecision(
+          store,
+          options.streamName(id),
+          decider.decide({ type: 'recreate', id, fields }, loaded.state),
+          loaded.expectedRevision,
+          context,
+        );
         await settle([...positions, position]);
       } catch (error) {
         await release(claimed, id, context);

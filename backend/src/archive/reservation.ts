@@ -9,9 +9,7 @@ import { ConflictError, assertNever } from '../shared/errors';
  * write side, not by a read model that may lag.
  */
 export type ReservationState = { owner: string | null };
-export type ReservationCommand =
-  | { type: 'claim'; key: string; ownerId: string; takenMessage: string }
-  | { type: 'release'; key: string; ownerId: string };
+export type ReservationCommand = { type: 'claim'; key: string; ownerId: string; takenMessage: string } | { type: 'release'; key: string; ownerId: string };
 
 export const reservationStream = (key: string) => `reservation-${key}`;
 

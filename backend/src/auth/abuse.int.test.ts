@@ -7,8 +7,7 @@ import { ApiClient, adminClient, sampleYear, startTestBackend, TEST_ADMIN, type 
 const CROSS_SITE = { error: 'Begäran kom från en annan webbplats och nekades' };
 const NOT_JSON = { error: 'Innehållet måste vara JSON (Content-Type: application/json)' };
 
-const userCount = async (backend: TestBackend): Promise<number> =>
-  Number(await backend.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM public.users`));
+const userCount = async (backend: TestBackend): Promise<number> => Number(await backend.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM public.users`));
 const sessionCount = async (backend: TestBackend): Promise<number> =>
   Number(await backend.pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM public.sessions`));
 
@@ -104,7 +103,11 @@ describe('with the default limits', () => {
 
     it('a cross-site sign-up is refused and creates no account', async () => {
       const before = await userCount(backend);
-      const reply = await new ApiClient(backend.url).post('/api/auth/register', { email: 'csrf@example.se', password: 'member-password-1', displayName: 'Csrf' }, { origin: 'https://evil.com' });
+      const reply = await new ApiClient(backend.url).post(
+        '/api/auth/register',
+        { email: 'csrf@example.se', password: 'member-password-1', displayName: 'Csrf' },
+        { origin: 'https://evil.com' },
+      );
       expect(reply.status).toBe(403);
       expect(reply.body).toEqual(CROSS_SITE);
       expect(await userCount(backend)).toBe(before);
@@ -147,7 +150,14 @@ describe('with the default limits', () => {
   describe('content type of writes', () => {
     it('a write whose body is not JSON gets 415 and changes nothing, whoever sends it', async () => {
       const body = JSON.stringify(sampleYear({ year: 1982 }));
-      const types = ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonp'];
+      const types = [
+        'text/plain',
+        'text/plain;charset=UTF-8',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/jsonp',
+      ];
       const before = await snapshot();
       for (const contentType of types) {
         for (const [method, url] of [
@@ -321,16 +331,26 @@ describe('rate limits (RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS=2, RATE_LIMIT_LOGIN
       // Earlier tests in this block registered 4 accounts from this address; refusals for the administrator's
       // address do not count.
       for (let i = 0; i < 3; i += 1) {
-        expect((await new ApiClient(backend.url).post('/api/auth/register', { email: TEST_ADMIN.email, password: 'member-password-1', displayName: 'Kapare' })).status).toBe(409);
+        expect(
+          (await new ApiClient(backend.url).post('/api/auth/register', { email: TEST_ADMIN.email, password: 'member-password-1', displayName: 'Kapare' }))
+            .status,
+        ).toBe(409);
       }
       const before = await userCount(backend);
       const statuses: number[] = [];
       for (let i = 1; i <= 3; i += 1) {
-        statuses.push((await new ApiClient(backend.url).post('/api/auth/register', { email: `ny-${i}@example.se`, password: 'member-password-1', displayName: `Ny ${i}` })).status);
+        statuses.push(
+          (await new ApiClient(backend.url).post('/api/auth/register', { email: `ny-${i}@example.se`, password: 'member-password-1', displayName: `Ny ${i}` }))
+            .status,
+        );
       }
       expect(statuses).toEqual([201, 201, 429]);
       expect(await userCount(backend)).toBe(before + 2);
-      const refused = await new ApiClient(backend.url).post('/api/auth/register', { email: 'ny-4@example.se', password: 'member-password-1', displayName: 'Ny fyra' });
+      const refused = await new ApiClient(backend.url).post('/api/auth/register', {
+        email: 'ny-4@example.se',
+        password: 'member-password-1',
+        displayName: 'Ny fyra',
+      });
       expectTooMany(refused, /^För många nya konton från din adress\. Försök igen om 60 minuter\.$/, 60 * 60);
       expect(await userCount(backend)).toBe(before + 2);
     });

@@ -30,7 +30,13 @@ describe('bad input: a clear 4xx JSON { error }, nothing stored, nobody signed i
     { name: 'empty object', body: json(extra), status: 400, error: INVALID_FIELDS, issuePaths: ['email', 'password'] },
     { name: 'missing password', body: json({ ...extra, email }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
     { name: 'missing e-mail', body: json({ ...extra, password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'e-mail as a number', body: json({ ...extra, email: 42, password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
+    {
+      name: 'e-mail as a number',
+      body: json({ ...extra, email: 42, password: 'member-password-1' }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['email'],
+    },
     { name: 'password as an object', body: json({ ...extra, email, password: { $gt: '' } }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
     { name: 'password too long', body: json({ ...extra, email, password: 'x'.repeat(201) }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
     { name: 'an array', body: json([{ ...extra, email, password: 'member-password-1' }]), status: 400, error: NOT_AN_OBJECT },
@@ -41,27 +47,104 @@ describe('bad input: a clear 4xx JSON { error }, nothing stored, nobody signed i
     { name: 'true', body: 'true', status: 400, error: NOT_AN_OBJECT },
     { name: 'truncated JSON', body: `{"email":"${email}","password":`, status: 400, error: INVALID_JSON },
     { name: 'JavaScript, not JSON', body: `{email: '${email}', password: 'member-password-1'}`, status: 400, error: INVALID_JSON },
-    { name: 'a __proto__ key', body: `{"email":"${email}","password":"member-password-1"${Object.keys(extra).length > 0 ? `,${json(extra).slice(1, -1)}` : ''},"__proto__":{"isAdmin":true}}`, status: 400, error: 'Otillåten nyckel i JSON: __proto__' },
+    {
+      name: 'a __proto__ key',
+      body: `{"email":"${email}","password":"member-password-1"${Object.keys(extra).length > 0 ? `,${json(extra).slice(1, -1)}` : ''},"__proto__":{"isAdmin":true}}`,
+      status: 400,
+      error: 'Otillåten nyckel i JSON: __proto__',
+    },
     { name: 'over 100 kB', body: json({ ...extra, email, password: 'member-password-1', firstName: 'x'.repeat(101 * 1024) }), status: 413, error: TOO_LARGE },
     { name: 'text/plain', body: json({ ...extra, email, password: 'member-password-1' }), contentType: 'text/plain', status: 415, error: NOT_JSON },
-    { name: 'a form', body: `email=${encodeURIComponent(email)}&password=member-password-1`, contentType: 'application/x-www-form-urlencoded', status: 415, error: NOT_JSON },
-    { name: 'multipart', body: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--b--', contentType: 'multipart/form-data; boundary=b', status: 415, error: NOT_JSON },
+    {
+      name: 'a form',
+      body: `email=${encodeURIComponent(email)}&password=member-password-1`,
+      contentType: 'application/x-www-form-urlencoded',
+      status: 415,
+      error: NOT_JSON,
+    },
+    {
+      name: 'multipart',
+      body: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--b--',
+      contentType: 'multipart/form-data; boundary=b',
+      status: 415,
+      error: NOT_JSON,
+    },
     { name: 'XML', body: `<user><email>${email}</email></user>`, contentType: 'application/xml', status: 415, error: NOT_JSON },
   ];
 
   const registerOnly = (email: string, extra: Record<string, unknown> = {}): BadCase[] => [
-    { name: 'malformed e-mail (no @)', body: json({ ...extra, email: 'inte-en-adress', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'malformed e-mail (no domain)', body: json({ ...extra, email: 'anna@', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'malformed e-mail (no local part)', body: json({ ...extra, email: '@example.se', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'malformed e-mail (space)', body: json({ ...extra, email: 'anna svensson@example.se', password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'e-mail over 254 characters', body: json({ ...extra, email: `${'a'.repeat(250)}@example.se`, password: 'member-password-1' }), status: 400, error: INVALID_FIELDS, issuePaths: ['email'] },
-    { name: 'password of 7 characters', body: json({ ...extra, email, password: '1234567' }), status: 400, error: /Lösenordet måste vara minst 8 tecken/, issuePaths: ['password'] },
+    {
+      name: 'malformed e-mail (no @)',
+      body: json({ ...extra, email: 'inte-en-adress', password: 'member-password-1' }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['email'],
+    },
+    {
+      name: 'malformed e-mail (no domain)',
+      body: json({ ...extra, email: 'anna@', password: 'member-password-1' }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['email'],
+    },
+    {
+      name: 'malformed e-mail (no local part)',
+      body: json({ ...extra, email: '@example.se', password: 'member-password-1' }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['email'],
+    },
+    {
+      name: 'malformed e-mail (space)',
+      body: json({ ...extra, email: 'anna svensson@example.se', password: 'member-password-1' }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['email'],
+    },
+    {
+      name: 'e-mail over 254 characters',
+      body: json({ ...extra, email: `${'a'.repeat(250)}@example.se`, password: 'member-password-1' }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['email'],
+    },
+    {
+      name: 'password of 7 characters',
+      body: json({ ...extra, email, password: '1234567' }),
+      status: 400,
+      error: /Lösenordet måste vara minst 8 tecken/,
+      issuePaths: ['password'],
+    },
     { name: 'empty password', body: json({ ...extra, email, password: '' }), status: 400, error: INVALID_FIELDS, issuePaths: ['password'] },
     { name: 'password of 8 spaces', body: json({ ...extra, email, password: '        ' }), status: 400, error: /bara blanksteg/, issuePaths: ['password'] },
-    { name: 'password of 8 zero-width spaces', body: json({ ...extra, email, password: '\u200b'.repeat(8) }), status: 400, error: /bara blanksteg/, issuePaths: ['password'] },
-    { name: 'password of 4 emoji (8 UTF-16 units)', body: json({ ...extra, email, password: '🎤🎤🎤🎤' }), status: 400, error: /minst 8 tecken/, issuePaths: ['password'] },
-    { name: 'first name as a number', body: json({ ...extra, email, password: 'member-password-1', firstName: 7 }), status: 400, error: INVALID_FIELDS, issuePaths: ['firstName'] },
-    { name: 'last name over 100 characters', body: json({ ...extra, email, password: 'member-password-1', lastName: 'x'.repeat(101) }), status: 400, error: INVALID_FIELDS, issuePaths: ['lastName'] },
+    {
+      name: 'password of 8 zero-width spaces',
+      body: json({ ...extra, email, password: '\u200b'.repeat(8) }),
+      status: 400,
+      error: /bara blanksteg/,
+      issuePaths: ['password'],
+    },
+    {
+      name: 'password of 4 emoji (8 UTF-16 units)',
+      body: json({ ...extra, email, password: '🎤🎤🎤🎤' }),
+      status: 400,
+      error: /minst 8 tecken/,
+      issuePaths: ['password'],
+    },
+    {
+      name: 'first name as a number',
+      body: json({ ...extra, email, password: 'member-password-1', firstName: 7 }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['firstName'],
+    },
+    {
+      name: 'last name over 100 characters',
+      body: json({ ...extra, email, password: 'member-password-1', lastName: 'x'.repeat(101) }),
+      status: 400,
+      error: INVALID_FIELDS,
+      issuePaths: ['lastName'],
+    },
   ];
 
   const loginOnly = (email: string): BadCase[] => [
@@ -129,16 +212,31 @@ describe('bad input: a clear 4xx JSON { error }, nothing stored, nobody signed i
     const usersBefore = await userCount();
     const cases: Array<{ url: string; body: string; path: keyof typeof SIGN_IN_LABELS }> = [
       { url: '/api/auth/login', body: json({ email: 'nul\u0000@example.se', password: 'member-password-1' }), path: 'email' },
-      { url: '/api/auth/register', body: json({ email: freshEmail(), password: 'member-password-1', displayName: 'Nul', firstName: 'An\u0000na' }), path: 'firstName' },
-      { url: '/api/auth/register', body: `{"email":"${freshEmail()}","password":"member-password-1","displayName":"Halv","lastName":"\\ud800"}`, path: 'lastName' },
-      { url: '/api/auth/register', body: `{"email":"${freshEmail()}","password":"member-password-1","displayName":"Halv två","firstName":"x\\udc00y"}`, path: 'firstName' },
+      {
+        url: '/api/auth/register',
+        body: json({ email: freshEmail(), password: 'member-password-1', displayName: 'Nul', firstName: 'An\u0000na' }),
+        path: 'firstName',
+      },
+      {
+        url: '/api/auth/register',
+        body: `{"email":"${freshEmail()}","password":"member-password-1","displayName":"Halv","lastName":"\\ud800"}`,
+        path: 'lastName',
+      },
+      {
+        url: '/api/auth/register',
+        body: `{"email":"${freshEmail()}","password":"member-password-1","displayName":"Halv två","firstName":"x\\udc00y"}`,
+        path: 'firstName',
+      },
     ];
     for (const { url, body, path } of cases) {
       const reply = await new ApiClient(backend.url).request('POST', url, { body, headers: { 'content-type': 'application/json' } });
       expect(reply.status, body).toBe(400);
       // The field is named as the sign-in form labels it (SIGN_IN_LABELS), with its path.
       const named = `${SIGN_IN_LABELS[path]} (${path})`;
-      expect(reply.body, body).toEqual({ error: `Ogiltiga uppgifter – ${named}: Innehåller otillåtna tecken`, issues: [{ path, message: 'Innehåller otillåtna tecken' }] });
+      expect(reply.body, body).toEqual({
+        error: `Ogiltiga uppgifter – ${named}: Innehåller otillåtna tecken`,
+        issues: [{ path, message: 'Innehåller otillåtna tecken' }],
+      });
     }
     expect(await userCount()).toBe(usersBefore);
     // A complete surrogate pair (an emoji) is ordinary text.

@@ -79,7 +79,12 @@ describe('sign-up (POST /api/auth/register)', () => {
     const before = await userCount();
     for (const variant of [email, email.toUpperCase(), ` ${email.replace('unik', 'UNIK')} `]) {
       const client = new ApiClient(backend.url);
-      const reply = await client.post('/api/auth/register', { email: variant, password: 'andra-losenordet', firstName: 'Andra', displayName: `Andra ${variant.trim().length}` });
+      const reply = await client.post('/api/auth/register', {
+        email: variant,
+        password: 'andra-losenordet',
+        firstName: 'Andra',
+        displayName: `Andra ${variant.trim().length}`,
+      });
       expect(reply.status, variant).toBe(409);
       expect(reply.body, variant).toEqual(EMAIL_TAKEN);
       expect(sessionSetCookie(reply), variant).toBeUndefined();

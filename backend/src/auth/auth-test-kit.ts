@@ -25,9 +25,11 @@ export function authKit(backend: () => TestBackend) {
     sessionCount: async (): Promise<number> => Number(await backend().pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM public.sessions`)),
     sessionRow: async (sid: string) =>
       (await backend().pool.maybeOne(sql.unsafe`
-        SELECT sess, expire > now() AS live, extract(epoch FROM expire - now()) AS seconds_left FROM public.sessions WHERE sid = ${sid}`)) as
-        | { sess: Record<string, unknown>; live: boolean; seconds_left: number }
-        | null,
+        SELECT sess, expire > now() AS live, extract(epoch FROM expire - now()) AS seconds_left FROM public.sessions WHERE sid = ${sid}`)) as {
+        sess: Record<string, unknown>;
+        live: boolean;
+        seconds_left: number;
+      } | null,
     /** A request that carries exactly the given Cookie header (a copied or stolen cookie), outside any jar. */
     withCookie: (cookie: string, method: string, url: string, json?: unknown) =>
       new ApiClient(backend().url).request(method, url, { json, headers: { cookie } }),

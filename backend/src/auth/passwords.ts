@@ -1,9 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scryptAsync = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  new Promise<Buffer>((resolve, reject) => scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))));
 
 // scrypt with N=2^15 takes ~50-100 ms here: slow for guessing, fine for a login.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, keylen: 64 };

@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  adminClient,
-  sampleArticle,
-  sampleVideo,
-  sampleYear,
-  startTestBackend,
-  TEST_ADMIN,
-  type Reply,
-  type TestBackend,
-} from '../../test/harness';
+import { ApiClient, adminClient, sampleArticle, sampleVideo, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
 
 /**
  * Who may change what. One table row per mutating endpoint; every row is tried as each role. Refused calls
@@ -230,7 +220,11 @@ describe('the permission matrix of every mutating endpoint', () => {
       ['DELETE', `/api/articles/${unknownId}`, undefined],
     ];
     for (const [method, url, json] of calls) {
-      for (const [role, status] of [['anonymous', 401], ['member', 403], ['author', 403]] as const) {
+      for (const [role, status] of [
+        ['anonymous', 401],
+        ['member', 403],
+        ['author', 403],
+      ] as const) {
         const reply = await clients[role].request(method, url, { json });
         expect(reply.status, `${method} ${url} as ${role}`).toBe(status);
         expect(reply.body, `${method} ${url} as ${role}`).toEqual(REFUSED_BODY[status]);
@@ -268,9 +262,13 @@ describe('the identity on events (audit)', () => {
 
   it('every event one request causes (also the reservation of the unique year) shares that actor and correlation id', async () => {
     const head = await backend.store.headPosition();
-    const reply: Reply<any> = await clients.admin.post('/api/years', sampleYear({ year: 1992, winner: 'Christer Björkman', song: 'I morgon är en annan dag' }), {
-      'x-request-id': 'test-request-1992',
-    });
+    const reply: Reply<any> = await clients.admin.post(
+      '/api/years',
+      sampleYear({ year: 1992, winner: 'Christer Björkman', song: 'I morgon är en annan dag' }),
+      {
+        'x-request-id': 'test-request-1992',
+      },
+    );
     expect(reply.status).toBe(201);
     expect(reply.headers.get('x-request-id')).toBe('test-request-1992');
     const appended = await backend.store.readAll({ after: head, maxCount: 100 });

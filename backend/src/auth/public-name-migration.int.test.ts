@@ -23,7 +23,10 @@ afterAll(async () => {
 describe('migration auth-002-public-names', () => {
   it('gives every existing account the neutral public name of its id and makes the name key unique', async () => {
     // The users table as it was before display names.
-    await migrate(database.uri, authMigrations.filter((m) => m.id === 'auth-001-users-sessions'));
+    await migrate(
+      database.uri,
+      authMigrations.filter((m) => m.id === 'auth-001-users-sessions'),
+    );
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     for (const [i, id] of ids.entries()) {
       await client.query(`INSERT INTO public.users (id, email, password_hash) VALUES ($1, $2, 'scrypt$x')`, [id, `gammal-${i}@example.se`]);
@@ -31,7 +34,9 @@ describe('migration auth-002-public-names', () => {
 
     expect(await migrate(database.uri, authMigrations)).toContain('auth-002-public-names');
 
-    const { rows } = await client.query<{ id: string; public_name: string; public_name_key: string }>('SELECT id::text, public_name, public_name_key FROM public.users');
+    const { rows } = await client.query<{ id: string; public_name: string; public_name_key: string }>(
+      'SELECT id::text, public_name, public_name_key FROM public.users',
+    );
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row.public_name).toBe(neutralPublicName(row.id));
@@ -41,10 +46,14 @@ describe('migration auth-002-public-names', () => {
     // The key is unique: a second account with the same name up to case cannot be stored.
     await expect(
       client.query(`INSERT INTO public.users (id, email, password_hash, public_name, public_name_key) VALUES ($1, 'ny@example.se', 'scrypt$x', $2, $3)`, [
-        randomUUID(), rows[0]!.public_name.toUpperCase(), publicNameKey(rows[0]!.public_name.toUpperCase()),
+        randomUUID(),
+        rows[0]!.public_name.toUpperCase(),
+        publicNameKey(rows[0]!.public_name.toUpperCase()),
       ]),
     ).rejects.toThrow(/users_public_name_key_unique/);
     // And a name is required from now on.
-    await expect(client.query(`INSERT INTO public.users (id, email, password_hash) VALUES ($1, 'utan@example.se', 'scrypt$x')`, [randomUUID()])).rejects.toThrow(/public_name/);
+    await expect(
+      client.query(`INSERT INTO public.users (id, email, password_hash) VALUES ($1, 'utan@example.se', 'scrypt$x')`, [randomUUID()]),
+    ).rejects.toThrow(/public_name/);
   });
 });

@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 describe('sign-up: the public display name (product decision 10)', () => {
-  const registerWith = (body: Record<string, unknown>) => new ApiClient(backend.url).post('/api/auth/register', { email: freshEmail('namn'), password: 'member-password-1', ...body });
+  const registerWith = (body: Record<string, unknown>) =>
+    new ApiClient(backend.url).post('/api/auth/register', { email: freshEmail('namn'), password: 'member-password-1', ...body });
 
   it('is required: without one the sign-up is a 400 naming displayName, and no account is made', async () => {
     const before = await userCount();
@@ -51,7 +52,10 @@ describe('sign-up: the public display name (product decision 10)', () => {
       const client = new ApiClient(backend.url);
       const reply = await client.post('/api/auth/register', { email: freshEmail('andra'), password: 'member-password-1', displayName: taken });
       expect(reply.status, taken).toBe(409);
-      expect(reply.body, taken).toEqual({ error: 'Visningsnamnet är upptaget – välj ett annat', issues: [{ path: 'displayName', message: 'Visningsnamnet är upptaget – välj ett annat' }] });
+      expect(reply.body, taken).toEqual({
+        error: 'Visningsnamnet är upptaget – välj ett annat',
+        issues: [{ path: 'displayName', message: 'Visningsnamnet är upptaget – välj ett annat' }],
+      });
       expect((await whoAmI(client)).status, taken).toBe(401);
     }
     expect(await userCount()).toBe(before);
@@ -81,4 +85,3 @@ describe('sign-up: common passwords', () => {
     expect((await new ApiClient(backend.url).register(freshEmail('ovanlig'), 'mellofan1958', { displayName: 'Vanlig' })).status).toBe(201);
   });
 });
-

@@ -27,7 +27,9 @@ describe(`session expiry (SESSION_MAX_AGE_MS=${MAX_AGE_MS})`, () => {
     const adminSid = sidOf(admin)!;
 
     const expired = async () =>
-      (await shortLived.pool.oneFirst(sql.unsafe`SELECT count(*) FROM public.sessions WHERE sid = ANY(${sql.array([memberSid, adminSid], 'text')}) AND expire <= now()`)) === 2;
+      (await shortLived.pool.oneFirst(
+        sql.unsafe`SELECT count(*) FROM public.sessions WHERE sid = ANY(${sql.array([memberSid, adminSid], 'text')}) AND expire <= now()`,
+      )) === 2;
     for (let waited = 0; !(await expired()); waited += 250) {
       if (waited > 4 * MAX_AGE_MS) throw new Error('the sessions never expired');
       await new Promise((resolve) => setTimeout(resolve, 250));

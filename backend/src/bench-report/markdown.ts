@@ -75,7 +75,9 @@ export function renderSection(section: Section): string {
 }
 
 const changedText = (changed: string[]) =>
-  changed.length === 0 ? '' : ` with uncommitted changes in ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ` and ${changed.length - 8} more files` : ''}`;
+  changed.length === 0
+    ? ''
+    : ` with uncommitted changes in ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ` and ${changed.length - 8} more files` : ''}`;
 
 export function renderReport(report: Report): string {
   const targets = report.sections.flatMap((section) => section.targets.map((target) => ({ section: section.title, ...target })));

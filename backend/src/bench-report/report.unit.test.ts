@@ -115,8 +115,8 @@ describe('report', () => {
     const text = renderSection(section);
     expect(text).toContain('| GET /api/years | 63,319 | 2,100 | 21.0 | 60.5 | **0.88×** |');
     expect(text).toContain('| baseline: same bytes from memory | 63,319 | 2,400 | 19.0 | 55.0 | 1.00× |');
-    expect(text).toContain('- Target: GET /api/years ≥ 0.7× the baseline\'s throughput (per round: 0.80×, 0.90×, 0.95×) — met');
-    expect(text).toContain('- Target: GET /api/articles ≥ 0.7× the baseline\'s throughput (per round: 0.25×, 0.24×, 0.26×) — **missed**');
+    expect(text).toContain("- Target: GET /api/years ≥ 0.7× the baseline's throughput (per round: 0.80×, 0.90×, 0.95×) — met");
+    expect(text).toContain("- Target: GET /api/articles ≥ 0.7× the baseline's throughput (per round: 0.25×, 0.24×, 0.26×) — **missed**");
     expect(text).toContain('it took 2.2 min.');
   });
 
@@ -146,7 +146,7 @@ describe('report', () => {
     expect(text).toContain('Machine: 2 × Test CPU, 7.8 GB memory, Linux 6.1, Node v22.0.0. Code: commit abc1234.');
     expect(text).toContain('in 10.0 min');
     expect(text).toContain('| Search latency | all queries p95 < 20 ms (p95 17.40 ms) | met |');
-    expect(text).toContain('| Read API under load | GET /api/articles ≥ 0.7× the baseline\'s throughput (per round: 0.25×, 0.24×, 0.26×) | **missed** |');
+    expect(text).toContain("| Read API under load | GET /api/articles ≥ 0.7× the baseline's throughput (per round: 0.25×, 0.24×, 0.26×) | **missed** |");
     expect(text).toContain('| forum "lorren" (typo) | 11.50 | 14.80 | 16.00 | 24.0× |');
     expect(text).toContain('| baseline: `SELECT` by primary key | 0.48 | 0.87 | 1.10 | 1.0× |');
     expect(text.trimEnd().endsWith('## How to reproduce\n\nRun `npm run bench`.')).toBe(true);

@@ -190,7 +190,10 @@ export function httpSection(json: HttpJson, run: RunInfo): Section {
       text: `GET ${route.path} ≥ ${json.targetRatio}× the baseline's throughput (per round: ${route.pairedRatios.map((r) => fmtRatio(r)).join(', ')})`,
       met: route.met,
     })),
-    notes: failures.map((route) => `GET ${route.path}: ${route.real.errors} errors, ${route.real.non2xx} non-2xx answers (baseline ${route.baseline.errors}, ${route.baseline.non2xx}).`),
+    notes: failures.map(
+      (route) =>
+        `GET ${route.path}: ${route.real.errors} errors, ${route.real.non2xx} non-2xx answers (baseline ${route.baseline.errors}, ${route.baseline.non2xx}).`,
+    ),
   };
 }
 
@@ -214,12 +217,22 @@ export function clientSection(json: ClientJson, run: RunInfo): Section {
     seconds: run.seconds,
     tables: [
       { header: ['measure', 'value', 'target'], rows, align: [L, R, R] },
-      { header: ['preset', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows: [vitals('mobile', json.mobile), vitals('desktop', json.desktop)], align: [L, R, R, R, R] },
+      {
+        header: ['preset', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+        rows: [vitals('mobile', json.mobile), vitals('desktop', json.desktop)],
+        align: [L, R, R, R, R],
+      },
     ],
     targets: [
       { text: `home route JavaScript < ${t.homeJsKb} kB gzip`, met: json.homeJsKb < t.homeJsKb },
-      { text: `Lighthouse performance ≥ ${t.performance}, mobile and desktop`, met: json.mobile.performance >= t.performance && json.desktop.performance >= t.performance },
-      { text: `Lighthouse accessibility ≥ ${t.accessibility}, mobile and desktop`, met: json.mobile.accessibility >= t.accessibility && json.desktop.accessibility >= t.accessibility },
+      {
+        text: `Lighthouse performance ≥ ${t.performance}, mobile and desktop`,
+        met: json.mobile.performance >= t.performance && json.desktop.performance >= t.performance,
+      },
+      {
+        text: `Lighthouse accessibility ≥ ${t.accessibility}, mobile and desktop`,
+        met: json.mobile.accessibility >= t.accessibility && json.desktop.accessibility >= t.accessibility,
+      },
     ],
     notes: [`Lighthouse's CPU-bound figures (TBT, LCP) grow with the machine's load (${fmt(json.loadAverage, 1)} when it started).`],
   };

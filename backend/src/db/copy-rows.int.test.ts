@@ -28,8 +28,23 @@ describe('copyRowsOver (a rebuild writes the audit history with it)', () => {
   });
 
   it('stores every value as given, hostile ones included, in more rows than one chunk', async () => {
-    const hostile = ['\\N', 'tab\there', 'new\nline', 'cr\rlf\r\n', 'back\\slash\\', '', "quote ' and \"", 'Åsa – ünïcødé 🎤', '\\.', 'a\u0000b'.replace('\u0000', '')];
-    const rows = Array.from({ length: 2500 }, (_, n) => [String(n), n < hostile.length ? hostile[n]! : n % 7 === 0 ? null : `rad ${n}`, new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString()]);
+    const hostile = [
+      '\\N',
+      'tab\there',
+      'new\nline',
+      'cr\rlf\r\n',
+      'back\\slash\\',
+      '',
+      'quote \' and "',
+      'Åsa – ünïcødé 🎤',
+      '\\.',
+      'a\u0000b'.replace('\u0000', ''),
+    ];
+    const rows = Array.from({ length: 2500 }, (_, n) => [
+      String(n),
+      n < hostile.length ? hostile[n]! : n % 7 === 0 ? null : `rad ${n}`,
+      new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+    ]);
     await copyRowsOver(database.uri)(['odd schema', 'rows'], ['n', 'the text', 'at'], rows);
     const stored = await client.query<{ n: number; text: string | null; at: Date }>('SELECT n, "the text" AS text, at FROM "odd schema".rows ORDER BY n');
     expect(stored.rows).toHaveLength(2500);
@@ -38,7 +53,16 @@ describe('copyRowsOver (a rebuild writes the audit history with it)', () => {
 
   it('writes nothing when a row is refused (one COPY, one transaction)', async () => {
     const before = (await client.query('SELECT count(*)::int AS n FROM "odd schema".rows')).rows[0].n;
-    await expect(copyRowsOver(database.uri)(['odd schema', 'rows'], ['n', 'the text', 'at'], [['100000', 'ny', null], ['0', 'finns redan', null]])).rejects.toThrow(/duplicate key/);
+    await expect(
+      copyRowsOver(database.uri)(
+        ['odd schema', 'rows'],
+        ['n', 'the text', 'at'],
+        [
+          ['100000', 'ny', null],
+          ['0', 'finns redan', null],
+        ],
+      ),
+    ).rejects.toThrow(/duplicate key/);
     expect((await client.query('SELECT count(*)::int AS n FROM "odd schema".rows')).rows[0].n).toBe(before);
   });
 

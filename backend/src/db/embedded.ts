@@ -64,12 +64,7 @@ export async function startEmbeddedPostgres(options: {
       persistent: true,
       createPostgresUser: true,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-      postgresFlags: [
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', 'unix_socket_directories=',
-        '-c', 'max_connections=200',
-        ...speed,
-      ],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...speed],
       onLog: () => undefined,
       onError: (error) => options.log?.(`[postgres] ${String(error)}`),
     });

@@ -21,14 +21,9 @@ export const answerDeadlineMs = (timeouts: PoolTimeouts) => timeouts.statementMs
  * and a server that does not answer at all (frozen) after that plus a margin on the client (answer-deadline.ts).
  * Without them (migrations, rebuilds, imports run by hand) no statement is cut off, however long it runs.
  */
-export async function createDatabasePool(
-  connectionUri: string,
-  options: { maximumPoolSize?: number; timeouts?: PoolTimeouts } = {},
-): Promise<DatabasePool> {
+export async function createDatabasePool(connectionUri: string, options: { maximumPoolSize?: number; timeouts?: PoolTimeouts } = {}): Promise<DatabasePool> {
   const { timeouts } = options;
-  const typeParsers = createTypeParserPreset().filter(
-    (parser) => !['int8', 'timestamp', 'timestamptz'].includes(parser.name),
-  );
+  const typeParsers = createTypeParserPreset().filter((parser) => !['int8', 'timestamp', 'timestamptz'].includes(parser.name));
   return createPool(connectionUri, {
     captureStackTrace: false,
     maximumPoolSize: options.maximumPoolSize ?? 10,

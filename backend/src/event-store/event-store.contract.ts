@@ -88,9 +88,7 @@ export function describeEventStoreContract(
     it('refuses no_stream when the stream exists', async () => {
       const name = stream('exists');
       await store.appendToStream(name, [newEvent('A')], { expectedRevision: 'no_stream' });
-      await expect(store.appendToStream(name, [newEvent('B')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
-        WrongExpectedRevisionError,
-      );
+      await expect(store.appendToStream(name, [newEvent('B')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream(name)).toHaveLength(1);
     });
 
@@ -106,9 +104,7 @@ export function describeEventStoreContract(
 
     it('refuses stream_exists on a missing stream and accepts any', async () => {
       const name = stream('any');
-      await expect(store.appendToStream(name, [newEvent('A')], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(
-        WrongExpectedRevisionError,
-      );
+      await expect(store.appendToStream(name, [newEvent('A')], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       await store.appendToStream(name, [newEvent('A')], { expectedRevision: 'any' });
       await store.appendToStream(name, [newEvent('B')], { expectedRevision: 'any' });
       await store.appendToStream(name, [newEvent('C')], { expectedRevision: 'stream_exists' });
@@ -129,9 +125,7 @@ export function describeEventStoreContract(
     it.runIf(capabilities.detectsEventIdsReusedAcrossStreams)('refuses event ids already used in another stream', async () => {
       const event = newEvent('A');
       await store.appendToStream(stream('one'), [event], { expectedRevision: 'no_stream' });
-      await expect(store.appendToStream(stream('two'), [event], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
-        DuplicateEventIdError,
-      );
+      await expect(store.appendToStream(stream('two'), [event], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(DuplicateEventIdError);
     });
 
     it('lets exactly one of many concurrent writers at the same revision win', async () => {

@@ -23,8 +23,7 @@ export const comparePositions = (a: LogPosition | null, b: LogPosition | null): 
   return a < b ? -1 : 1;
 };
 
-export const isPosition = (value: unknown): value is LogPosition =>
-  typeof value === 'string' && /^\d{20}\/\d{20}$/.test(value);
+export const isPosition = (value: unknown): value is LogPosition => typeof value === 'string' && /^\d{20}\/\d{20}$/.test(value);
 
 /** 'no_stream': the stream must not exist; 'stream_exists': it must; a number: its last event's revision. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;

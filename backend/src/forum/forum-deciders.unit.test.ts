@@ -11,7 +11,11 @@ const admin: ForumActor = { userId: 'u-admin', name: 'Admin', isAdmin: true };
 const NOW = '2026-11-21T12:00:00.000Z';
 const POST_ID = '11111111-1111-4111-8111-111111111111';
 
-const createInput = ForumPostCreateInputSchema.parse({ title: 'Saknat klipp från 1975', content: 'Någon som har mellanakten på band?', tags: [' band ', 'band', '', 7, '1975'] });
+const createInput = ForumPostCreateInputSchema.parse({
+  title: 'Saknat klipp från 1975',
+  content: 'Någon som har mellanakten på band?',
+  tags: [' band ', 'band', '', 7, '1975'],
+});
 
 const created: EventOf<'ForumPostCreated'> = {
   type: 'ForumPostCreated',
@@ -33,7 +37,9 @@ describe('forum post decider', () => {
   });
 
   it('given a post, when it is created again, then a conflict', () => {
-    expect(() => postDecider.decide({ type: 'create', postId: POST_ID, input: createInput, by: author, now: NOW }, postGiven([created]))).toThrow(ConflictError);
+    expect(() => postDecider.decide({ type: 'create', postId: POST_ID, input: createInput, by: author, now: NOW }, postGiven([created]))).toThrow(
+      ConflictError,
+    );
   });
 
   it('given a post, when its author edits, then ForumPostEdited with the full field set and the names of what changed', () => {
@@ -89,7 +95,8 @@ describe('forum reply decider', () => {
     type: 'ForumReplyPosted',
     data: { replyId: REPLY_ID, postId: POST_ID, content: 'Jag har den på VHS!', authorId: member.userId, authorName: member.name, createdAt: NOW },
   };
-  const given = (events: Array<EventOf<'ForumReplyPosted' | 'ForumReplyDeleted'>>): ReplyState => events.reduce(replyDecider.evolve, replyDecider.initialState());
+  const given = (events: Array<EventOf<'ForumReplyPosted' | 'ForumReplyDeleted'>>): ReplyState =>
+    events.reduce(replyDecider.evolve, replyDecider.initialState());
 
   it('given a live post, when a member replies, then ForumReplyPosted; given a deleted post, then not found', () => {
     const command = { type: 'post' as const, replyId: REPLY_ID, postId: POST_ID, content: 'Jag har den på VHS!', by: member, now: NOW };
@@ -125,7 +132,12 @@ describe('likes', () => {
 
   it("liking a reply names its post; your own reply is forbidden with the spec's message", () => {
     const target = { live: true, authorId: member.userId, postId: POST_ID };
-    expect(decideReplyLike(target, { replyId: 'r1', userId: author.userId, now: NOW })[0].data).toEqual({ replyId: 'r1', postId: POST_ID, userId: author.userId, likedAt: NOW });
+    expect(decideReplyLike(target, { replyId: 'r1', userId: author.userId, now: NOW })[0].data).toEqual({
+      replyId: 'r1',
+      postId: POST_ID,
+      userId: author.userId,
+      likedAt: NOW,
+    });
     expect(() => decideReplyLike(target, { replyId: 'r1', userId: member.userId, now: NOW })).toThrow(new ForbiddenError('Kan inte gilla eget svar'));
     expect(() => decideReplyLike({ ...target, postId: null }, { replyId: 'r1', userId: author.userId, now: NOW })).toThrow('Svaret hittades inte');
   });

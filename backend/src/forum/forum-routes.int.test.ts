@@ -105,7 +105,7 @@ describe('POST /api/forum/posts', () => {
     expect(await backend.store.headPosition()).toBe(head);
   });
 
-  it('names a refused field as the forms label it (the contract\'s labels)', async () => {
+  it("names a refused field as the forms label it (the contract's labels)", async () => {
     const post = await author.post('/api/forum/posts', validPost({ title: 'Kort' }));
     expect(post.body.error).toBe('Ogiltiga uppgifter – Titel (title): Titel måste vara minst 5 tecken');
     const created = await createPost(author);
@@ -189,7 +189,10 @@ describe('GET, PUT and DELETE /api/forum/posts/{id}', () => {
     expect((await visitor.get(`/api/forum/posts/${post.id}`)).status).toBe(404);
     expect((await visitor.get(`/api/forum/posts/${post.id}/replies`)).status).toBe(404);
     const events = await backend.store.readStream(`forum-post-${post.id}`);
-    expect(events.at(-1)).toMatchObject({ type: 'ForumPostDeleted', data: { authorName: 'Ante Author', deletedBy: (await admin.get('/api/auth/user')).body.id } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'ForumPostDeleted',
+      data: { authorName: 'Ante Author', deletedBy: (await admin.get('/api/auth/user')).body.id },
+    });
     expect((await admin.delete(`/api/forum/posts/${post.id}`)).status).toBe(404);
   });
 

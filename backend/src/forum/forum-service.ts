@@ -28,7 +28,8 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
   const now = () => new Date().toISOString();
   const settle = (position: LogPosition | null) => readModels.waitFor(position);
 
-  const stalePost = (expected: number | undefined) => (expected === undefined ? undefined : { revision: expected, staleMessage: STALE_EDIT_MESSAGES.forumPost });
+  const stalePost = (expected: number | undefined) =>
+    expected === undefined ? undefined : { revision: expected, staleMessage: STALE_EDIT_MESSAGES.forumPost };
 
   const loadPost = (postId: string) => loadAggregate(store, forumPostStream(postId), postDecider);
   const loadReply = (replyId: string) => loadAggregate(store, forumReplyStream(replyId), replyDecider);
@@ -65,7 +66,13 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
     },
 
     /** The edit, optionally only while the post is at the revision the form opened (If-Match: else 412); answers the new revision. */
-    async editPostAt(postId: string, input: ForumPostEditInput, by: ForumActor, context: CommandContext, expected?: number): Promise<{ body: string; revision: number }> {
+    async editPostAt(
+      postId: string,
+      input: ForumPostEditInput,
+      by: ForumActor,
+      context: CommandContext,
+      expected?: number,
+    ): Promise<{ body: string; revision: number }> {
       const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'edit', input, by, now: now() }, context, stalePost(expected));
       await settle(result.position);
       return { body: await postJson(postId), revision: result.revision };

@@ -10,10 +10,7 @@ export const replyLikeStream = (replyId: string, userId: string) => `forum-like-
 
 export type LikeTarget = { live: boolean; authorId: string | null };
 
-export function decidePostLike(
-  target: LikeTarget,
-  command: { postId: string; userId: string; now: string },
-): [EventOf<'ForumPostLiked'>] {
+export function decidePostLike(target: LikeTarget, command: { postId: string; userId: string; now: string }): [EventOf<'ForumPostLiked'>] {
   if (!target.live) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
   if (target.authorId === command.userId) throw new ForbiddenError(OWN_POST_LIKE_MESSAGE);
   return [{ type: EventName.ForumPostLiked, data: { postId: command.postId, userId: command.userId, likedAt: command.now } }];

@@ -1,10 +1,4 @@
-import { EventName,
-  POST_NOT_FOUND_MESSAGE,
-  type EventOf,
-  type ForumPostCreateInput,
-  type ForumPostEditInput,
-  type ForumStatus,
-} from '@mello/contracts';
+import { EventName, POST_NOT_FOUND_MESSAGE, type EventOf, type ForumPostCreateInput, type ForumPostEditInput, type ForumStatus } from '@mello/contracts';
 import type { Decider } from '../shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, assertNever } from '../shared/errors';
 
@@ -16,10 +10,7 @@ export type ForumActor = { userId: string; name: string; isAdmin: boolean };
 type PostEvent = EventOf<'ForumPostCreated' | 'ForumPostEdited' | 'ForumPostDeleted'>;
 export type PostFields = Omit<EventOf<'ForumPostCreated'>['data'], 'postId'>;
 
-export type PostState =
-  | { status: 'none' }
-  | { status: 'active'; postId: string; post: PostFields }
-  | { status: 'deleted'; postId: string; post: PostFields };
+export type PostState = { status: 'none' } | { status: 'active'; postId: string; post: PostFields } | { status: 'deleted'; postId: string; post: PostFields };
 
 export type PostCommand =
   | { type: 'create'; postId: string; input: ForumPostCreateInput; by: ForumActor; now: string }
@@ -82,12 +73,22 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
         // Saving an unchanged form is not an event.
         if (changed.length === 0) return [];
         const { title, content, category, priority, year, reward, tags, status } = next;
-        return [{ type: EventName.ForumPostEdited, data: { postId, title, content, category, priority, year, reward, tags, status, changed, updatedAt: command.now } }];
+        return [
+          {
+            type: EventName.ForumPostEdited,
+            data: { postId, title, content, category, priority, year, reward, tags, status, changed, updatedAt: command.now },
+          },
+        ];
       }
       case 'delete': {
         const { postId, post } = activePost(state);
         if (!mayChange(post, command.by)) throw new ForbiddenError(NOT_YOUR_POST_DELETE);
-        return [{ type: EventName.ForumPostDeleted, data: { postId, title: post.title, authorId: post.authorId, authorName: post.authorName, deletedBy: command.by.userId } }];
+        return [
+          {
+            type: EventName.ForumPostDeleted,
+            data: { postId, title: post.title, authorId: post.authorId, authorName: post.authorName, deletedBy: command.by.userId },
+          },
+        ];
       }
       default:
         return assertNever(command);

@@ -44,7 +44,11 @@ async function publicViews(postId: string, word: string) {
 
 describe('a member registered with only an e-mail', () => {
   it('is shown by display name in the API, the server HTML, its JSON-LD and search; the e-mail appears nowhere', async () => {
-    const created = await member.post('/api/forum/posts', { title: 'Söker mellanakten från Cirkus', content: 'Någon som har cirkusakten på band?', category: 'lost-media' });
+    const created = await member.post('/api/forum/posts', {
+      title: 'Söker mellanakten från Cirkus',
+      content: 'Någon som har cirkusakten på band?',
+      category: 'lost-media',
+    });
     expect(created.status).toBe(201);
     expect(created.body.authorName).toBe(NAME);
     const reply = await member.post(`/api/forum/posts/${created.body.id}/replies`, { content: 'Jag frågar själv vidare.' });
@@ -92,8 +96,18 @@ describe('old events whose authorName is an e-mail address (upcast where the log
     const created: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
       type: 'ForumPostCreated',
       data: {
-        postId, title: 'Gammalt inlägg om radioprogrammet', content: 'Skrivet innan visningsnamn fanns.', category: 'general', priority: null, year: null,
-        reward: 0, tags: [], status: 'active', authorId, authorName: OLD_EMAIL, createdAt: '2024-05-01T10:00:00.000Z',
+        postId,
+        title: 'Gammalt inlägg om radioprogrammet',
+        content: 'Skrivet innan visningsnamn fanns.',
+        category: 'general',
+        priority: null,
+        year: null,
+        reward: 0,
+        tags: [],
+        status: 'active',
+        authorId,
+        authorName: OLD_EMAIL,
+        createdAt: '2024-05-01T10:00:00.000Z',
       },
     };
     const replied: EventOf<'ForumReplyPosted'> = {

@@ -39,7 +39,14 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
         return [
           {
             type: EventName.ForumReplyPosted,
-            data: { replyId: command.replyId, postId: command.postId, content: command.content, authorId: command.by.userId, authorName: command.by.name, createdAt: command.now },
+            data: {
+              replyId: command.replyId,
+              postId: command.postId,
+              content: command.content,
+              authorId: command.by.userId,
+              authorName: command.by.name,
+              createdAt: command.now,
+            },
           },
         ];
       case 'delete': {
@@ -50,7 +57,14 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
         return [
           {
             type: EventName.ForumReplyDeleted,
-            data: { replyId: reply.replyId, postId: reply.postId, content: reply.content, authorId: reply.authorId, authorName: reply.authorName, deletedBy: command.by.userId },
+            data: {
+              replyId: reply.replyId,
+              postId: reply.postId,
+              content: reply.content,
+              authorId: reply.authorId,
+              authorName: reply.authorName,
+              deletedBy: command.by.userId,
+            },
           },
         ];
       }

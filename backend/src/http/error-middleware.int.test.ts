@@ -43,7 +43,12 @@ describe('error middleware: outages', () => {
 
   const get = async (path: string) => {
     const response = await fetch(`${url}${path}`);
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type'), body: await response.json() };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      type: response.headers.get('content-type'),
+      body: await response.json(),
+    };
   };
 
   it('an unreachable event store is 503 with its own message and Retry-After', async () => {
@@ -58,7 +63,12 @@ describe('error middleware: outages', () => {
 
   it('a database that refuses connections or ended the session is 503 with Retry-After', async () => {
     for (const path of ['/database-refuses', '/database-terminated']) {
-      expect(await get(path)).toEqual({ status: 503, retryAfter: '5', type: expect.stringContaining('application/json'), body: { error: DATABASE_UNAVAILABLE_MESSAGE } });
+      expect(await get(path)).toEqual({
+        status: 503,
+        retryAfter: '5',
+        type: expect.stringContaining('application/json'),
+        body: { error: DATABASE_UNAVAILABLE_MESSAGE },
+      });
     }
     expect(DATABASE_UNAVAILABLE_MESSAGE).toBe('Databasen är inte nåbar just nu. Försök igen om en stund.');
   });

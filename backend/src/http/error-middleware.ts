@@ -77,7 +77,8 @@ export function errorMiddleware(log: Log) {
     } catch (error) {
       const { status, body, headers } = error instanceof UnsupportedMethodError ? unsupportedMethod(ctx, error) : toResponse(error);
       // An outage answers every request with 503: one line each, without the stack.
-      if (status === 503) log('request failed: service unavailable', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.message ?? error) });
+      if (status === 503)
+        log('request failed: service unavailable', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.message ?? error) });
       else if (status >= 500) log('request failed', { requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
       ctx.status = status;
       ctx.set(headers);

@@ -58,7 +58,11 @@ describe('a method the path does not take', () => {
 
   it('a method the router does not know at all (TRACE, PROPFIND) is a 405 too, with the Allow of the path', async () => {
     for (const method of ['TRACE', 'PROPFIND', 'PURGE']) {
-      for (const [url, allows] of [['/api/years', 'POST'], ['/api/forum/posts/x', 'GET'], ['/healthz', 'GET']] as const) {
+      for (const [url, allows] of [
+        ['/api/years', 'POST'],
+        ['/api/forum/posts/x', 'GET'],
+        ['/healthz', 'GET'],
+      ] as const) {
         const reply = await rawRequest(backend.url, method, url);
         const name = `${method} ${url}`;
         expect(reply.status, name).toBe(405);
@@ -115,7 +119,10 @@ describe('a method the path does not take', () => {
     const head = await backend.store.headPosition();
     for (const method of ['TRACE', 'PROPFIND', 'CONNECT', 'FOO', 'POST', 'PUT']) {
       const headers = { Cookie: admin.cookieHeader, 'Content-Type': 'application/json' };
-      expect((await rawRequest(backend.url, method, '/api/years/by-year/1976', { headers, body: JSON.stringify(sampleYear({ year: 1976 })) })).status, method).toBe(405);
+      expect(
+        (await rawRequest(backend.url, method, '/api/years/by-year/1976', { headers, body: JSON.stringify(sampleYear({ year: 1976 })) })).status,
+        method,
+      ).toBe(405);
     }
     expect(await backend.store.headPosition()).toEqual(head);
     expect((await anonymous.get('/api/years/by-year/1976')).status).toBe(404);
@@ -159,7 +166,7 @@ describe('a JSON body that is not one object', () => {
   });
 
   it('malformed JSON is still invalid JSON, and no body at all still names the missing fields', async () => {
-    for (const body of ['{"year":', "{year: 1974}", 'hej', '  ']) {
+    for (const body of ['{"year":', '{year: 1974}', 'hej', '  ']) {
       const reply = await send(body);
       expect(reply.status, body).toBe(400);
       expect(reply.body, body).toEqual({ error: 'Ogiltig JSON i anropets innehåll' });

@@ -14,10 +14,7 @@ export const ABANDONED_AFTER_SECONDS = 60;
 export type StoredAnswer = { status: number; body: string };
 
 export type Reservation =
-  | { outcome: 'reserved'; token: string }
-  | { outcome: 'other-request' }
-  | { outcome: 'in-flight' }
-  | { outcome: 'done'; answer: StoredAnswer };
+  { outcome: 'reserved'; token: string } | { outcome: 'other-request' } | { outcome: 'in-flight' } | { outcome: 'done'; answer: StoredAnswer };
 
 const existingRow = z.object({ fingerprint: z.string(), state: z.enum(['pending', 'done']), status: z.number().nullable(), body: z.string().nullable() });
 

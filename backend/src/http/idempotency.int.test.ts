@@ -117,8 +117,10 @@ const CASES: Record<string, CreateCase> = {
   },
 };
 
-const countRows = (table: string) => backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${sql.identifier(['rm', table])}`);
-const countEvents = (type: string) => backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events WHERE event_type = ${type}`);
+const countRows = (table: string) =>
+  backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${sql.identifier(['rm', table])}`);
+const countEvents = (type: string) =>
+  backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events WHERE event_type = ${type}`);
 /** Items in the read model and events in the log, to compare before and after. */
 const counts = async (c: CreateCase) => ({ rows: await countRows(c.table), events: await countEvents(c.event) });
 const plus = (before: { rows: number; events: number }, n: number) => ({ rows: before.rows + n, events: before.events + n });
@@ -213,7 +215,7 @@ describe.each(Object.entries(CASES))('%s with Idempotency-Key', (_route, c) => {
     expect(await counts(c)).toEqual(before);
   });
 
-  it('the same key from another user is that user\'s own key', async () => {
+  it("the same key from another user is that user's own key", async () => {
     if (!c.other) return expect(c.client()).toBe(admin); // one administrator: nobody else can create here
     const key = randomUUID();
     const body = c.body();
@@ -234,7 +236,7 @@ describe.each(Object.entries(CASES))('%s with Idempotency-Key', (_route, c) => {
     expect(await counts(c)).toEqual(before);
   });
 
-  it('the longest key (255 visible characters) and the draft\'s quoted form are keys', async () => {
+  it("the longest key (255 visible characters) and the draft's quoted form are keys", async () => {
     const before = await counts(c);
     const long = `${randomUUID()}${'~'.repeat(255 - 36)}`;
     const body = c.body();

@@ -111,7 +111,10 @@ describe('a readable body', () => {
   it('may come gzipped (the coding named in any case), as UTF-8 by name, and is stored', async () => {
     const first = await post(zlib.gzipSync(JSON.stringify(sampleYear({ year: 1991 }))), { 'Content-Encoding': 'GZip' });
     expect(first.status).toBe(201);
-    const second = await post(zlib.brotliCompressSync(JSON.stringify(sampleYear({ year: 1992 }))), { 'Content-Encoding': 'br', 'Content-Type': 'application/json; charset=UTF-8' });
+    const second = await post(zlib.brotliCompressSync(JSON.stringify(sampleYear({ year: 1992 }))), {
+      'Content-Encoding': 'br',
+      'Content-Type': 'application/json; charset=UTF-8',
+    });
     expect(second.status).toBe(201);
     expect((await admin.get('/api/years/by-year/1991')).body).toMatchObject({ year: 1991, winner: 'ABBA' });
     expect((await admin.get('/api/years/by-year/1992')).status).toBe(200);

@@ -9,7 +9,7 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint(post)).toBe(requestFingerprint(structuredClone(post)));
   });
 
-  it('ignores the order of object keys, at every level, and the method\'s case', () => {
+  it("ignores the order of object keys, at every level, and the method's case", () => {
     const reordered = { method: 'post', path: post.path, body: { year: 1975, tags: ['a', 'b'], content: 'Finns den kvar?', title: 'Saknas: 1975' } };
     expect(requestFingerprint(reordered)).toBe(requestFingerprint(post));
     expect(requestFingerprint({ ...post, body: { outer: { b: 1, a: 2 } } })).toBe(requestFingerprint({ ...post, body: { outer: { a: 2, b: 1 } } }));

@@ -23,7 +23,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === '' || text === '0' || text === 'false') return { kind: 'none' };
   if (/^\d+$/.test(text)) return { kind: 'hops', hops: Number(text) };
   const list = new net.BlockList();
-  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     for (const range of NAMED_RANGES[entry] ?? [entry]) addRange(list, range, value!);
   }
   return { kind: 'addresses', list, spec: text };
@@ -60,10 +63,7 @@ export function trustsPeer(trust: TrustProxy, peer: string): boolean {
 export function clientAddress(trust: TrustProxy, peer: string, forwardedFor: string | undefined): string {
   const socket = plain(peer);
   if (!trustsPeer(trust, socket) || !forwardedFor) return socket;
-  const chain = forwardedFor
-    .split(',')
-    .map(plain)
-    .filter(Boolean);
+  const chain = forwardedFor.split(',').map(plain).filter(Boolean);
   if (chain.length === 0) return socket;
   if (trust.kind === 'none') return socket;
   if (trust.kind === 'hops') return chain.slice(-trust.hops)[0]!;

@@ -139,7 +139,9 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
   });
 
   const forumPosition = async () =>
-    deps.pool.maybeOneFirst(sql.unsafe`SELECT position FROM ${sql.identifier([LIVE_SCHEMA, 'checkpoints'])} WHERE projection = 'forum'`) as Promise<string | null>;
+    deps.pool.maybeOneFirst(sql.unsafe`SELECT position FROM ${sql.identifier([LIVE_SCHEMA, 'checkpoints'])} WHERE projection = 'forum'`) as Promise<
+      string | null
+    >;
 
   async function resync(request: ForumResyncRequest): Promise<ForumResync> {
     const position = await forumPosition();

@@ -199,7 +199,9 @@ describe('hostile Socket.IO input', () => {
   it(`a flood of valid messages queues at most ${LIVE_MAX_PENDING_REQUESTS} per socket; the rest are refused and the socket stays usable`, async () => {
     const socket = await open();
     // Each resync reads the post and its replies: they arrive far faster than they are answered.
-    const answers = await Promise.all(Array.from({ length: 4 * LIVE_MAX_PENDING_REQUESTS }, () => ask(socket, 'forum:resync', { scope: 'post', postId: post.id })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 * LIVE_MAX_PENDING_REQUESTS }, () => ask(socket, 'forum:resync', { scope: 'post', postId: post.id })),
+    );
     const refused = answers.filter((answer) => !answer.ok);
     expect(refused.length).toBeGreaterThan(0);
     expect(new Set(refused.map((answer) => (answer.ok ? null : answer.error)))).toEqual(new Set([LIVE_TOO_MANY_PENDING_MESSAGE]));

@@ -67,7 +67,9 @@ describe('live forum over Socket.IO', () => {
     const changes = recordChanges(visitor);
     await watchList(visitor);
     const post = await newPost('Nytt inlägg i listan');
-    expect(await changes.next('post-created', (c) => c.post.id === post.id)).toMatchObject({ post: { title: 'Nytt inlägg i listan', authorName: 'Ante Author' } });
+    expect(await changes.next('post-created', (c) => c.post.id === post.id)).toMatchObject({
+      post: { title: 'Nytt inlägg i listan', authorName: 'Ante Author' },
+    });
     // Reply likes belong to a post's page only.
     const reply = await member.post(`/api/forum/posts/${post.id}/replies`, { content: 'Svar' });
     await author.post(`/api/forum/replies/${reply.body.id}/like`);

@@ -33,7 +33,10 @@ export function originAllowed(publicOrigin: string) {
  * is the signed-in member, or null for a visitor (who may watch, but not type or act). A forged or expired
  * cookie is simply a visitor.
  */
-export async function userFromHandshake(req: IncomingMessage, deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string }): Promise<AuthUser | null> {
+export async function userFromHandshake(
+  req: IncomingMessage,
+  deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string },
+): Promise<AuthUser | null> {
   const sid = signedCookie(req.headers.cookie ?? '', SESSION_COOKIE, new Keygrip([deps.sessionSecret]));
   if (!sid) return null;
   const session = await createPostgresSessionStore(deps.pool).get(sid);

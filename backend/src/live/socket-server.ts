@@ -97,7 +97,13 @@ export async function startSocketServer(
   });
   io.use(sessionMiddleware(deps));
   const forum = attachForumLive(io, deps);
-  const follower = new ForumFollower({ pool: deps.pool, progress: deps.progress, store: deps.store, log: deps.log, emit: (changes) => forum.emitLocal(changes) });
+  const follower = new ForumFollower({
+    pool: deps.pool,
+    progress: deps.progress,
+    store: deps.store,
+    log: deps.log,
+    emit: (changes) => forum.emitLocal(changes),
+  });
   try {
     await follower.start();
   } catch (error) {

@@ -5,7 +5,10 @@ import type { Metrics } from './metrics';
  * The event store with mello_events_appended_total counted per event type after each successful append. A retried
  * append of the same event ids (a no-op in the store) counts again: this counts what the process appended.
  */
-export function countingEventStore<Read extends Pick<RecordedEvent, 'type' | 'position'>>(store: EventStore<Read>, metrics: Pick<Metrics, 'eventsAppended'>): EventStore<Read> {
+export function countingEventStore<Read extends Pick<RecordedEvent, 'type' | 'position'>>(
+  store: EventStore<Read>,
+  metrics: Pick<Metrics, 'eventsAppended'>,
+): EventStore<Read> {
   return {
     kind: store.kind,
     readStream: (streamName) => store.readStream(streamName),

@@ -31,7 +31,10 @@ export async function projectionLags(
   const behind = (position: string | null) => {
     if (head === null || position === head) return Promise.resolve(0);
     if (!behindOf.has(position)) {
-      behindOf.set(position, deps.store.readAll({ after: position as LogPosition | null, maxCount: cap }).then((events) => events.length));
+      behindOf.set(
+        position,
+        deps.store.readAll({ after: position as LogPosition | null, maxCount: cap }).then((events) => events.length),
+      );
     }
     return behindOf.get(position)!;
   };

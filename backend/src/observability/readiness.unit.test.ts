@@ -5,7 +5,10 @@ const check = (name: string, failure: string, run: () => Promise<string>): Readi
 
 describe('readiness', () => {
   it('is ready when every check passes, listing each with its detail', async () => {
-    const report = await checkReadiness([check('database', 'databasen svarar inte', async () => 'SELECT 1'), check('search', 'sökmotorn svarar inte', async () => 'postgres')]);
+    const report = await checkReadiness([
+      check('database', 'databasen svarar inte', async () => 'SELECT 1'),
+      check('search', 'sökmotorn svarar inte', async () => 'postgres'),
+    ]);
     expect(report).toEqual({
       ready: true,
       checks: [
@@ -36,6 +39,10 @@ describe('readiness', () => {
 
   it('fails a check that never answers instead of hanging', async () => {
     const report = await checkReadiness([check('database', 'databasen svarar inte', () => new Promise<string>(() => undefined))], 50);
-    expect(report).toMatchObject({ ready: false, error: 'Inte redo: databasen svarar inte', checks: [{ name: 'database', ok: false, detail: 'no answer within 50 ms' }] });
+    expect(report).toMatchObject({
+      ready: false,
+      error: 'Inte redo: databasen svarar inte',
+      checks: [{ name: 'database', ok: false, detail: 'no answer within 50 ms' }],
+    });
   });
 });

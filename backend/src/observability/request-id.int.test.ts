@@ -49,7 +49,11 @@ describe('access log and correlation ids', () => {
     const unknown = await new ApiClient(backend.url).get('/api/nothing-here');
     expect(unknown.status).toBe(404);
     expect(requestLines().find((l) => l.requestId === reply.headers.get('x-request-id'))).toMatchObject({ method: 'POST', route: '/api/years', status: 401 });
-    expect(requestLines().find((l) => l.requestId === unknown.headers.get('x-request-id'))).toMatchObject({ method: 'GET', route: '/api/nothing-here', status: 404 });
+    expect(requestLines().find((l) => l.requestId === unknown.headers.get('x-request-id'))).toMatchObject({
+      method: 'GET',
+      route: '/api/nothing-here',
+      status: 404,
+    });
   });
 
   it('logs probes at debug level', async () => {

@@ -27,7 +27,10 @@ beforeAll(async () => {
   visitor = new ApiClient(backend.url);
   member = new ApiClient(backend.url);
   await member.register('forskare@example.se', 'member-password-1', { firstName: 'Frida', lastName: 'Forskare' });
-  own.stormvind = await post('Fångad av en stormvind på VHS', 'Har en gammal inspelning av finalen 1991 från Malmö.', { category: 'found', tags: ['vhs', 'carola'] });
+  own.stormvind = await post('Fångad av en stormvind på VHS', 'Har en gammal inspelning av finalen 1991 från Malmö.', {
+    category: 'found',
+    tags: ['vhs', 'carola'],
+  });
   own.loreen = await post('Loreens repetition 2012', 'Letar efter repetitionen av Euphoria i Globen.', { category: 'lost-media' });
   own.waterloo = await post('Waterloo i Brighton', 'ABBA:s framträdande finns bara i delar, vem har resten?', { category: 'tips' });
 }, 120_000);
@@ -63,7 +66,12 @@ describe('forum search: the list screen and relevance (PostgreSQL adapter, 403 p
 
   it('searches tags, author names and content; two words are both required before partial matches', async () => {
     expect((await search({ q: 'vhs carola' }))[0]!.id).toBe(own.stormvind);
-    expect((await search({ q: 'Frida Forskare' })).slice(0, 3).map((hit) => hit.id).sort()).toEqual([own.stormvind, own.loreen, own.waterloo].sort());
+    expect(
+      (await search({ q: 'Frida Forskare' }))
+        .slice(0, 3)
+        .map((hit) => hit.id)
+        .sort(),
+    ).toEqual([own.stormvind, own.loreen, own.waterloo].sort());
     const hasBoth = (hit: PostHit) => /mellanakten/i.test(hit.title) && /loreen/i.test(hit.title);
     const both = await search({ q: 'mellanakten Loreen', limit: '200' });
     const bothCount = both.filter(hasBoth).length;

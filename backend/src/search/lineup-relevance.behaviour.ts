@@ -27,8 +27,17 @@ export function describeLineupRelevance(adapter: string, search: LineupSearches)
         const [act] = await search.artists(q);
         expect(act, q).toMatchObject({ slug: 'carola-haggkvist', name: 'Carola Häggkvist', entryCount: 4, firstYear: 1983, lastYear: 2006 });
         const entries = await search.entries(q);
-        expect(entries.slice(0, 4).map((e) => e.year).sort(), q).toEqual(carolaYears);
-        expect(entries.slice(0, 4).every((e) => e.artistSlug === 'carola-haggkvist'), q).toBe(true);
+        expect(
+          entries
+            .slice(0, 4)
+            .map((e) => e.year)
+            .sort(),
+          q,
+        ).toEqual(carolaYears);
+        expect(
+          entries.slice(0, 4).every((e) => e.artistSlug === 'carola-haggkvist'),
+          q,
+        ).toBe(true);
       }
       // The whole name as billed is an exact match: billed as plain Carola (2006, 1991, newest first) before
       // Carola Häggkvist (1990, 1983).

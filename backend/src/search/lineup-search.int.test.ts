@@ -43,9 +43,25 @@ describe('entry, artist and songwriter search over HTTP', () => {
       finalPlace: 1,
     });
     const [loreen] = await searches.artists('loreen');
-    expect(loreen).toEqual({ id: euphoria!.artistId, slug: 'loreen', name: 'Loreen', aliases: expect.any(Array), entryCount: expect.any(Number), firstYear: 2011, lastYear: 2023 });
+    expect(loreen).toEqual({
+      id: euphoria!.artistId,
+      slug: 'loreen',
+      name: 'Loreen',
+      aliases: expect.any(Array),
+      entryCount: expect.any(Number),
+      firstYear: 2011,
+      lastYear: 2023,
+    });
     const [gson] = await searches.songwriters('thomas g:son');
-    expect(gson).toEqual({ slug: 'thomas-g-son', name: 'Thomas G:son', aliases: expect.any(Array), entryCount: expect.any(Number), wins: expect.any(Number), firstYear: expect.any(Number), lastYear: expect.any(Number) });
+    expect(gson).toEqual({
+      slug: 'thomas-g-son',
+      name: 'Thomas G:son',
+      aliases: expect.any(Array),
+      entryCount: expect.any(Number),
+      wins: expect.any(Number),
+      firstYear: expect.any(Number),
+      lastYear: expect.any(Number),
+    });
     // The same counts as the songwriter page.
     const page = await client.get('/api/songwriters/thomas-g-son');
     expect(page.status).toBe(200);
@@ -56,12 +72,25 @@ describe('entry, artist and songwriter search over HTTP', () => {
     const entries = await searches.entries('carola');
     const acts = await searches.artists('carola');
     const songwriters = await searches.songwriters('bjorn');
-    const load = async (kind: 'entries' | 'artists' | 'songwriters', ids: string[]) => JSON.parse(await loadDocumentsJson(backend.pool, kind, ids)) as unknown[];
-    expect(await load('entries', entries.slice(0, 4).map((e) => e.id).reverse())).toEqual(entries.slice(0, 4).reverse());
+    const load = async (kind: 'entries' | 'artists' | 'songwriters', ids: string[]) =>
+      JSON.parse(await loadDocumentsJson(backend.pool, kind, ids)) as unknown[];
+    expect(
+      await load(
+        'entries',
+        entries
+          .slice(0, 4)
+          .map((e) => e.id)
+          .reverse(),
+      ),
+    ).toEqual(entries.slice(0, 4).reverse());
     expect(await load('artists', [acts[0]!.id])).toEqual([acts[0]]);
     // An id no longer in the read model (a stale Typesense document) or not a slug at all is left out.
     const slugs = songwriters.slice(0, 3).map((s) => s.slug);
-    expect(await load('songwriters', [slugs[2]!, 'no-such-songwriter', 'NOT A SLUG', slugs[0]!, slugs[1]!])).toEqual([songwriters[2], songwriters[0], songwriters[1]]);
+    expect(await load('songwriters', [slugs[2]!, 'no-such-songwriter', 'NOT A SLUG', slugs[0]!, slugs[1]!])).toEqual([
+      songwriters[2],
+      songwriters[0],
+      songwriters[1],
+    ]);
   });
 
   it('lists for an empty query, finds nothing for one without a letter or digit, refuses bad parameters', async () => {
@@ -82,7 +111,10 @@ describe('entry, artist and songwriter search over HTTP', () => {
   it('follows the log: an edited song and a renamed act are found as soon as the command answers', async () => {
     const admin = await adminClient(backend);
     const [euphoria] = await searches.entries('euphoria');
-    const edited = await admin.put(`/api/entries/${euphoria!.id}`, { song: 'Euphoria (Svarvarmästarens mix)', songwriters: ['Thomas G:son', 'Peter Boström', 'Åsa Svarvarmästare'] });
+    const edited = await admin.put(`/api/entries/${euphoria!.id}`, {
+      song: 'Euphoria (Svarvarmästarens mix)',
+      songwriters: ['Thomas G:son', 'Peter Boström', 'Åsa Svarvarmästare'],
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await searches.entries('svarvarmastarens'))[0]!.id).toBe(euphoria!.id);
     const [songwriter] = await searches.songwriters('asa svarvarmastare');

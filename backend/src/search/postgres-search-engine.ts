@@ -44,11 +44,24 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
     },
 
     searchArticles(q: string) {
-      return searchJson(pool, { table: 'search_articles', q, exactFields: [], order: sql.fragment`published_at DESC, created_position`, orderColumns: ['published_at', 'created_position'] });
+      return searchJson(pool, {
+        table: 'search_articles',
+        q,
+        exactFields: [],
+        order: sql.fragment`published_at DESC, created_position`,
+        orderColumns: ['published_at', 'created_position'],
+      });
     },
 
     searchVideos(q: string) {
-      return searchJson(pool, { table: 'search_videos', q, exactFields: ['title', 'artist'], exactYear: true, order: sql.fragment`created_position`, orderColumns: ['created_position'] });
+      return searchJson(pool, {
+        table: 'search_videos',
+        q,
+        exactFields: ['title', 'artist'],
+        exactYear: true,
+        order: sql.fragment`created_position`,
+        orderColumns: ['created_position'],
+      });
     },
 
     searchEntries(q: string) {

@@ -4,7 +4,6 @@ import { describeYearRelevance } from './year-relevance.behaviour';
 
 type YearHit = { id: string; year: number; winner: string; song: string; venue: string; city: string; isClassic: boolean; videoUrl: string | null };
 
-
 let backend: TestBackend;
 let client: ApiClient;
 
@@ -103,7 +102,12 @@ describe('article and video search', () => {
 
   it('finds videos by artist, title prefix and typo', async () => {
     const loreen = (await client.get('/api/search/videos?q=loreen')).body as Array<{ artist: string; title: string }>;
-    expect(loreen.slice(0, 2).map((v) => v.title).sort()).toEqual(['Euphoria', 'Tattoo']);
+    expect(
+      loreen
+        .slice(0, 2)
+        .map((v) => v.title)
+        .sort(),
+    ).toEqual(['Euphoria', 'Tattoo']);
     expect(((await client.get('/api/search/videos?q=waterl')).body as Array<{ title: string }>)[0]!.title).toBe('Waterloo');
     expect(((await client.get('/api/search/videos?q=herrey')).body as Array<{ artist: string }>)[0]!.artist).toBe('Herreys');
     expect((await client.get('/api/search/videos')).body).toHaveLength(25);

@@ -31,7 +31,12 @@ export function describeYearRelevance(adapter: string, search: (q: string) => Pr
 
     it('still finds a name with one typo', async () => {
       const hits = await search('lorren');
-      expect(hits.slice(0, 2).map((y) => y.year).sort()).toEqual([2012, 2023]);
+      expect(
+        hits
+          .slice(0, 2)
+          .map((y) => y.year)
+          .sort(),
+      ).toEqual([2012, 2023]);
       expect(await first('zelmerlov')).toBe(2015);
     });
 
@@ -58,6 +63,5 @@ export function describeYearRelevance(adapter: string, search: (q: string) => Pr
       expect(malmoCarola[0]!.year).toBe(2023);
       expect(malmoCarola.findIndex((y) => y.year === 2012)).toBeGreaterThan(0);
     });
-
   });
 }

@@ -73,9 +73,20 @@ describe('client routes', () => {
     ['/kallor', 'sources'],
   ])('%s is the %s page', (pathname, page) => expect(matchClientRoute(pathname)?.page).toBe(page));
 
-  it.each(['/nope', '/year', '/year/1974/extra', '/artist', '/artist/a/b', '/songwriter', '/article', '/forum/post', '/admin/other/x', '/admin/history/year', '/admin/history/year/a/b', '/article/%E0%A4%A'])('%s is not a page', (pathname) =>
-    expect(matchClientRoute(pathname)).toBeNull(),
-  );
+  it.each([
+    '/nope',
+    '/year',
+    '/year/1974/extra',
+    '/artist',
+    '/artist/a/b',
+    '/songwriter',
+    '/article',
+    '/forum/post',
+    '/admin/other/x',
+    '/admin/history/year',
+    '/admin/history/year/a/b',
+    '/article/%E0%A4%A',
+  ])('%s is not a page', (pathname) => expect(matchClientRoute(pathname)).toBeNull());
 
   it('a year that is not a number is a year route without a number (answered 404)', () => {
     expect(matchClientRoute('/year/abc')).toEqual({ page: 'year', year: null, param: 'abc' });

@@ -6,7 +6,13 @@ import {
   routeKey,
   songwriterApi,
   videoApi,
-  yearApi, type Article, type ForumPost, type PageMeta, type Video, type Year } from '@mello/contracts';
+  yearApi,
+  type Article,
+  type ForumPost,
+  type PageMeta,
+  type Video,
+  type Year,
+} from '@mello/contracts';
 import { artistDetailView, forumPostJson, listArticlesJson, listVideosJson, listYearsJson, songwriterDetailView, yearByNumberJson } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
 import type { ListCache } from '../http/list-cache';
@@ -59,12 +65,7 @@ const parse = <T>(json: string) => JSON.parse(json) as T;
  * The page meta and HTTP status of a client route, from the same read models the API answers with and the same
  * builders the client uses. Unknown paths, years and articles are 404 (the client shows its not-found view).
  */
-export async function routeMeta(
-  db: CommonQueryMethods,
-  pathname: string,
-  query: { q?: string },
-  lists: ArchiveLists = archiveLists(db),
-): Promise<RouteMeta> {
+export async function routeMeta(db: CommonQueryMethods, pathname: string, query: { q?: string }, lists: ArchiveLists = archiveLists(db)): Promise<RouteMeta> {
   const route = matchClientRoute(pathname);
   if (!route) return { status: 404, meta: pageMeta.notFound(pathname), page: 'notFound', data: [] };
   const found = (meta: PageMeta, status: 200 | 404 = 200, data: InitialQuery[] = []): RouteMeta => ({ status, meta, page: route.page, data });

@@ -33,7 +33,12 @@ afterAll(async () => {
 type Head = { status: number; html: string; title: string; meta: (key: string) => string | undefined; jsonLd: any; count: (pattern: RegExp) => number };
 
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 async function crawl(path: string): Promise<Head> {
   const reply = await crawler.get(path, { accept: 'text/html' });
@@ -134,7 +139,11 @@ describe('the HTML a crawler sees', () => {
   });
 
   it('/year/{not a number}: the same year not-found title and description the client shows, never Page Not Found', async () => {
-    for (const [path, param] of [['/year/abc', 'abc'], ['/year/19745', '19745'], ['/year/abc%20def', 'abc def']] as const) {
+    for (const [path, param] of [
+      ['/year/abc', 'abc'],
+      ['/year/19745', '19745'],
+      ['/year/abc%20def', 'abc def'],
+    ] as const) {
       const page = await crawl(path);
       expect(page.status, path).toBe(404);
       expect(page.title, path).toBe(`År ${param} hittades inte | Melloarkivet`);
@@ -156,7 +165,12 @@ describe('the HTML a crawler sees', () => {
     const page = await crawl('/artist/carola-haggkvist');
     expect(page.status).toBe(200);
     expect(page.title).toBe('Carola Häggkvist i Melodifestivalen | Melloarkivet');
-    expect(page.jsonLd).toMatchObject({ '@type': 'MusicGroup', name: 'Carola Häggkvist', alternateName: ['Carola'], url: `${backend.url}/artist/carola-haggkvist` });
+    expect(page.jsonLd).toMatchObject({
+      '@type': 'MusicGroup',
+      name: 'Carola Häggkvist',
+      alternateName: ['Carola'],
+      url: `${backend.url}/artist/carola-haggkvist`,
+    });
     for (const path of ['/artist/okand-artist', '/artist/NOT%20A%20SLUG', `/artist/${'a'.repeat(400)}`]) {
       const missing = await crawl(path);
       expect(missing.status, path).toBe(404);
@@ -221,13 +235,16 @@ function initialData(html: string): Array<{ key: unknown[]; data: any }> {
   expect(script, 'the page has its initial data').toBeDefined();
   return JSON.parse(script!);
 }
-const dataFor = (queries: Array<{ key: unknown[]; data: any }>, key: unknown[]) =>
-  queries.find((query) => JSON.stringify(query.key) === JSON.stringify(key));
+const dataFor = (queries: Array<{ key: unknown[]; data: any }>, key: unknown[]) => queries.find((query) => JSON.stringify(query.key) === JSON.stringify(key));
 
 describe('the data a page starts with', () => {
   it('home carries the years, videos and articles exactly as the API answers them, and a signed-out user', async () => {
     const queries = initialData((await crawl('/')).html);
-    for (const [key, url] of [[['/api/years'], '/api/years'], [['/api/videos'], '/api/videos'], [['/api/articles'], '/api/articles']] as const) {
+    for (const [key, url] of [
+      [['/api/years'], '/api/years'],
+      [['/api/videos'], '/api/videos'],
+      [['/api/articles'], '/api/articles'],
+    ] as const) {
       expect(dataFor(queries, [...key])?.data, url).toEqual((await crawler.get(url)).body);
     }
     expect(dataFor(queries, ['/api/auth/user'])).toEqual({ key: ['/api/auth/user'], data: null });

@@ -29,8 +29,7 @@ export type Loaded<State> = { state: State; expectedRevision: ExpectedRevision }
 export type IfMatchRevision = { revision: number; staleMessage: string };
 
 /** The stream revision a state loaded at `expected` reaches after `appended` more events (-1: no stream yet). */
-export const revisionAfter = (expected: ExpectedRevision, appended: number): number =>
-  (typeof expected === 'number' ? expected : -1) + appended;
+export const revisionAfter = (expected: ExpectedRevision, appended: number): number => (typeof expected === 'number' ? expected : -1) + appended;
 
 /** Refuses an edit based on another revision than the one loaded (checked again by the append itself). */
 export function checkIfMatch(loaded: Loaded<unknown>, ifMatch: IfMatchRevision | undefined): void {
@@ -89,7 +88,8 @@ export async function appendDecision(
     return result.position;
   } catch (error) {
     // With If-Match the client said which version it edited: a save in between is that version gone stale (412).
-    if (error instanceof WrongExpectedRevisionError) throw ifMatch ? new PreconditionFailedError(ifMatch.staleMessage) : new ConflictError(CONCURRENT_EDIT_MESSAGE);
+    if (error instanceof WrongExpectedRevisionError)
+      throw ifMatch ? new PreconditionFailedError(ifMatch.staleMessage) : new ConflictError(CONCURRENT_EDIT_MESSAGE);
     throw error;
   }
 }

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX, route } from '../http/route';
-import {
-  AdminStatusSchema,
-  AuditPageSchema,
-  AuditQuerySchema,
-  ItemTimelineSchema,
-  ItemVersionSchema,
-  RestoreInputSchema,
-} from './audit';
+import { AdminStatusSchema, AuditPageSchema, AuditQuerySchema, ItemTimelineSchema, ItemVersionSchema, RestoreInputSchema } from './audit';
 
 /**
  * Everything under this prefix is the administrator's (the server answers a visitor 401 and a member 403 there,

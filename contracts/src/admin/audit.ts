@@ -82,7 +82,12 @@ export const AuditQuerySchema = z.object({
     .enum(['all', ...AUDIT_KINDS], { errorMap: () => ({ message: `Måste vara all eller en av: ${AUDIT_KINDS.join(', ')}` }) })
     .default('all')
     .transform((value) => (value === 'all' ? null : value)),
-  user: z.string().trim().max(254, 'Får vara högst 254 tecken').optional().transform((value) => (value ? value : null)),
+  user: z
+    .string()
+    .trim()
+    .max(254, 'Får vara högst 254 tecken')
+    .optional()
+    .transform((value) => (value ? value : null)),
   from: z
     .string()
     .optional()
@@ -93,7 +98,11 @@ export const AuditQuerySchema = z.object({
     .optional()
     .refine((value) => !value || !Number.isNaN(Date.parse(value)), 'Måste vara ett datum (ÅÅÅÅ-MM-DD)')
     .transform((value) => (value ? value : null)),
-  before: z.string().max(100).optional().transform((value) => value ?? null),
+  before: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value) => value ?? null),
   limit: wholeNumber(1, 200).default(50),
 });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;

@@ -6,7 +6,6 @@ import { VideoViewSchema } from './entry-links';
 import { VideoCreateInputSchema, VideoUpdateInputSchema } from './videos';
 import { YearCreateInputSchema, YearSchema, YearUpdateInputSchema } from './years';
 
-
 /**
  * Each admin form's Swedish names of its fields, as the form labels them: the form's fields take their labels from
  * here, and a refused field (in the form before sending, or the server's 400) is named the same way.
@@ -63,12 +62,12 @@ export const ARTICLE_FIELD_LABELS = {
  * The calls of a curated document (years, videos, articles: spec section 7): the public list, and the admin's
  * create, update and delete. One factory, so the three resources cannot drift apart.
  */
-function documentApi<
-  const Prefix extends string,
-  Item extends z.ZodTypeAny,
-  Create extends z.ZodTypeAny,
-  Update extends z.ZodTypeAny,
->(prefix: Prefix, noun: string, schemas: { item: Item; create: Create; update: Update }, labels: Readonly<Record<string, string>>) {
+function documentApi<const Prefix extends string, Item extends z.ZodTypeAny, Create extends z.ZodTypeAny, Update extends z.ZodTypeAny>(
+  prefix: Prefix,
+  noun: string,
+  schemas: { item: Item; create: Create; update: Update },
+  labels: Readonly<Record<string, string>>,
+) {
   return {
     list: route({ method: 'GET', path: prefix, response: z.array(schemas.item), summary: `Alla ${noun}` }),
     create: route({
@@ -110,6 +109,11 @@ export const videoApi = {
 };
 
 export const articleApi = {
-  ...documentApi('/api/articles', 'artiklar', { item: ArticleSchema, create: ArticleCreateInputSchema, update: ArticleUpdateInputSchema }, ARTICLE_FIELD_LABELS),
+  ...documentApi(
+    '/api/articles',
+    'artiklar',
+    { item: ArticleSchema, create: ArticleCreateInputSchema, update: ArticleUpdateInputSchema },
+    ARTICLE_FIELD_LABELS,
+  ),
   byId: route({ method: 'GET', path: '/api/articles/:id', response: ArticleSchema, summary: 'En artikel (admin: redigering)', headers: ITEM_HEADERS }),
 };

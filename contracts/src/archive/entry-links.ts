@@ -41,8 +41,7 @@ export const forumPostPath = (postId: string) => `/forum/post/${encodeURICompone
 /** The forum's URL parameters that open the new-post dialog as a lost-media hunt for an entry. */
 export const HUNT_PARAMS = { open: 'ny', openValue: 'efterlysning', entry: 'bidrag' } as const;
 /** "Saknas video? Starta en efterlysning": the forum with the new-post dialog open, in lost-media, about the entry. */
-export const startHuntPath = (entryId: string) =>
-  `/forum?${HUNT_PARAMS.open}=${HUNT_PARAMS.openValue}&${HUNT_PARAMS.entry}=${encodeURIComponent(entryId)}`;
+export const startHuntPath = (entryId: string) => `/forum?${HUNT_PARAMS.open}=${HUNT_PARAMS.openValue}&${HUNT_PARAMS.entry}=${encodeURIComponent(entryId)}`;
 
 /** How an entry is named in one line: '2012 · Loreen – Euphoria'. */
 export const entryLabel = (entry: Pick<EntryRef, 'year' | 'artist' | 'song'>) => `${entry.year} · ${entry.artist} – ${entry.song}`;

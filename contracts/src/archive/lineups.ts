@@ -43,8 +43,7 @@ export const ARTIST_FIELD_LABELS = { name: 'Namn', slug: 'Adress', aliases: 'And
 export const SOURCE_FIELD_LABELS = { key: 'Källnyckel', description: 'Beskrivning' } as const;
 
 /** A whole number or null ('' from a form is null too: unknown, never 0). */
-const nullableWhole = (min: number, max: number) =>
-  z.preprocess((value) => (value === '' ? null : value), wholeNumber(min, max).nullable());
+const nullableWhole = (min: number, max: number) => z.preprocess((value) => (value === '' ? null : value), wholeNumber(min, max).nullable());
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
@@ -57,22 +56,29 @@ const sourceKey = z
   .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
   .trim()
   .regex(SOURCE_KEY, 'Får bara innehålla bokstäver a–z, siffror och . _ : @ / + - (högst 200 tecken)');
-const sourceKeys = z.array(sourceKey, { invalid_type_error: 'Måste vara en lista med källnycklar' }).max(100, 'Högst 100 källor').transform((keys) => [...new Set(keys)]);
+const sourceKeys = z
+  .array(sourceKey, { invalid_type_error: 'Måste vara en lista med källnycklar' })
+  .max(100, 'Högst 100 källor')
+  .transform((keys) => [...new Set(keys)]);
 
 /** A value a dispute lists: what one source gives for the field (text, a number, a list of names, or null). */
-export const DisputedValueSchema: z.ZodType<unknown> = z.union([
-  z.string().max(1000),
-  z.number(),
-  z.null(),
-  z.array(z.string().max(1000)).max(50),
-]);
+export const DisputedValueSchema: z.ZodType<unknown> = z.union([z.string().max(1000), z.number(), z.null(), z.array(z.string().max(1000)).max(50)]);
 
 export const DisputeSchema = z.object({
   field: z.enum(ENTRY_FIELDS as [EntryField, ...EntryField[]], { errorMap: () => ({ message: 'Måste vara ett av postens fält' }) }),
   values: z.array(DisputedValueSchema, { invalid_type_error: 'Måste vara en lista med värden' }).min(2, 'Minst två värden').max(20, 'Högst 20 värden'),
   /** Source keys where the data has them, otherwise the data's own words ('escx17f (results table: 56)'). */
-  sources: z.array(z.string({ invalid_type_error: 'Varje källa måste vara text' }).trim().min(1, 'Får inte vara tomt').max(500, 'En källa får vara högst 500 tecken'), { invalid_type_error: 'Måste vara en lista med källor' }).max(50, 'Högst 50 källor'),
-  note: z.preprocess((value) => (value === '' ? null : value), z.string({ invalid_type_error: 'Måste vara text' }).max(2000, 'Får vara högst 2000 tecken').nullable()).default(null),
+  sources: z
+    .array(z.string({ invalid_type_error: 'Varje källa måste vara text' }).trim().min(1, 'Får inte vara tomt').max(500, 'En källa får vara högst 500 tecken'), {
+      invalid_type_error: 'Måste vara en lista med källor',
+    })
+    .max(50, 'Högst 50 källor'),
+  note: z
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      z.string({ invalid_type_error: 'Måste vara text' }).max(2000, 'Får vara högst 2000 tecken').nullable(),
+    )
+    .default(null),
 });
 export type Dispute = z.infer<typeof DisputeSchema>;
 
@@ -147,7 +153,10 @@ export const ReorderInputSchema = z.object({
   year: contestYear,
   show: z.string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' }).regex(SHOW_KEY_PATTERN, "Måste vara 'final' eller 'heat-N'"),
   /** Every entry of the show, in the new running order (1, 2, 3 …). */
-  entryIds: z.array(z.string().uuid('Måste vara ett post-id'), { required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara en lista med post-id' }).min(1, 'Minst en post').max(100, 'Högst 100 poster'),
+  entryIds: z
+    .array(z.string().uuid('Måste vara ett post-id'), { required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara en lista med post-id' })
+    .min(1, 'Minst en post')
+    .max(100, 'Högst 100 poster'),
 });
 export const REORDER_FIELD_LABELS = { year: 'År', show: 'Program', entryIds: 'Startordning' } as const;
 

@@ -52,8 +52,16 @@ export const RegisterInputSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
 export const LoginInputSchema = z.object({
-  email: z.string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' }).trim().toLowerCase().min(1, 'Får inte vara tomt').max(254, 'Får vara högst 254 tecken'),
-  password: z.string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' }).min(1, 'Får inte vara tomt').max(200, 'Får vara högst 200 tecken'),
+  email: z
+    .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Får inte vara tomt')
+    .max(254, 'Får vara högst 254 tecken'),
+  password: z
+    .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
+    .min(1, 'Får inte vara tomt')
+    .max(200, 'Får vara högst 200 tecken'),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 

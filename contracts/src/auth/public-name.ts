@@ -13,13 +13,7 @@ export const PUBLIC_NAME_MAX_LENGTH = 40;
  * one space. 'Åsa  Ek', 'asa ek' and 'ＡＳＡ ＥＫ' share one key, so nobody can pass for somebody else.
  */
 export const publicNameKey = (name: string): string =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(INVISIBLE, '')
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+  name.normalize('NFKD').replace(/\p{M}/gu, '').replace(INVISIBLE, '').toLowerCase().replace(/\s+/gu, ' ').trim();
 
 const NEUTRAL_PREFIX = 'Medlem';
 const NEUTRAL_DIGITS = 10;
@@ -33,7 +27,10 @@ const encoder = new TextEncoder();
 export function neutralPublicName(userId: string): string {
   // FNV-1a 64 in four 16-bit limbs (exact in doubles, unlike one 64-bit product), offset basis
   // 0xcbf29ce484222325, prime 2^40 + 0x1b3; BigInt only for the final remainder.
-  let h0 = 0x2325, h1 = 0x8422, h2 = 0x9ce4, h3 = 0xcbf2;
+  let h0 = 0x2325,
+    h1 = 0x8422,
+    h2 = 0x9ce4,
+    h3 = 0xcbf2;
   for (const byte of encoder.encode(userId)) {
     h0 ^= byte;
     const t0 = h0 * 0x1b3;

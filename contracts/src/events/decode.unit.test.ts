@@ -46,7 +46,11 @@ describe('decodeEvent (reading an event through the registry)', () => {
   });
 
   it('rejects data that is not an object, and an event type the registry does not know', () => {
-    expect(() => decodeEvent(stored(EventName.YearDeleted, null, 2))).toThrow(/^Malformed event YearDeleted at revision 2 of stream forum-post-p1: \(data\): Expected object/);
-    expect(() => decodeEvent(stored('YearCreatd', { id: 'x' }, 0))).toThrow('Malformed event YearCreatd at revision 0 of stream forum-post-p1: unknown event type');
+    expect(() => decodeEvent(stored(EventName.YearDeleted, null, 2))).toThrow(
+      /^Malformed event YearDeleted at revision 2 of stream forum-post-p1: \(data\): Expected object/,
+    );
+    expect(() => decodeEvent(stored('YearCreatd', { id: 'x' }, 0))).toThrow(
+      'Malformed event YearCreatd at revision 0 of stream forum-post-p1: unknown event type',
+    );
   });
 });

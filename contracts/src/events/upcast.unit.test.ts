@@ -16,7 +16,7 @@ describe('upcastEventData (e-mail author names of old events)', () => {
   it('returns a chosen name, other event types and odd data unchanged (the same object)', () => {
     const named = { postId: 'p', authorId, authorName: 'Mia Medlem', entryId: null };
     expect(upcastEventData('ForumPostCreated', named)).toBe(named);
-    const archive = { title: 'a@b' , authorName: 'x@y' };
+    const archive = { title: 'a@b', authorName: 'x@y' };
     expect(upcastEventData('ArticleCreated', archive)).toBe(archive);
     expect(upcastEventData('ForumPostCreated', null)).toBeNull();
     expect(upcastEventData('ForumPostCreated', 'text')).toBe('text');

@@ -30,7 +30,13 @@ export const ForumPostCreatedData = z.object({
   /** Added later: events written before it have none and are read with null (events/upcast.ts). */
   entryId: z.string().nullable(),
 });
-export const ForumPostEditedData = z.object({ postId: z.string(), ...editable, status: z.enum(FORUM_STATUSES), changed: z.array(z.string()), updatedAt: z.string() });
+export const ForumPostEditedData = z.object({
+  postId: z.string(),
+  ...editable,
+  status: z.enum(FORUM_STATUSES),
+  changed: z.array(z.string()),
+  updatedAt: z.string(),
+});
 export const ForumPostDeletedData = z.object({ postId: z.string(), title: z.string(), authorId: z.string(), authorName: z.string(), deletedBy: z.string() });
 export const ForumReplyPostedData = z.object({
   replyId: z.string(),

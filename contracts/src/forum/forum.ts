@@ -78,7 +78,10 @@ const priority = z.preprocess(
 const year = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   wholeNumber(FIRST_CONTEST_YEAR, 9999)
-    .refine((value) => value <= latestForumYear(), () => ({ message: `Året får vara högst ${latestForumYear()}` }))
+    .refine(
+      (value) => value <= latestForumYear(),
+      () => ({ message: `Året får vara högst ${latestForumYear()}` }),
+    )
     .nullable(),
 );
 const reward = z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber(0, 100_000_000));
@@ -99,10 +102,12 @@ export const ForumPostCreateInputSchema = z.object({
   reward: reward.default(0),
   tags: tags.default([]),
   /** The entry the post is about ("Saknas video? Starta en efterlysning"): it must exist (404 FORUM_ENTRY_NOT_FOUND_MESSAGE). */
-  entryId: z.preprocess(
-    (value) => (value === '' || value === undefined ? null : value),
-    z.string({ invalid_type_error: 'Bidraget måste anges med sitt id' }).uuid('Bidraget måste anges med sitt id').nullable(),
-  ).default(null),
+  entryId: z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z.string({ invalid_type_error: 'Bidraget måste anges med sitt id' }).uuid('Bidraget måste anges med sitt id').nullable(),
+    )
+    .default(null),
 });
 export type ForumPostCreateInput = z.output<typeof ForumPostCreateInputSchema>;
 

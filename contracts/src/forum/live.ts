@@ -26,8 +26,7 @@ export type ForumPresence = { postId: string; readers: number; typing: string[] 
 
 /** What a client gets back when it asks to catch up: the current state, and the position it reflects. */
 export type ForumResync =
-  | { scope: 'post'; post: ForumPost | null; replies: ForumReply[]; position: string | null }
-  | { scope: 'list'; posts: ForumPost[]; position: string | null };
+  { scope: 'post'; post: ForumPost | null; replies: ForumReply[]; position: string | null } | { scope: 'list'; posts: ForumPost[]; position: string | null };
 
 export interface ServerToClientEvents {
   'forum:change': (change: ForumChange) => void;
@@ -64,11 +63,9 @@ const postId = z
   .string({ required_error: 'Inläggets id saknas', invalid_type_error: 'Inläggets id måste vara text' })
   // A malformed id names no post, as on the HTTP API (404 there).
   .uuid(POST_NOT_FOUND_MESSAGE);
-const resyncRequest = z.discriminatedUnion(
-  'scope',
-  [z.object({ scope: z.literal('list') }), z.object({ scope: z.literal('post'), postId })],
-  { errorMap: () => ({ message: "Begäran måste vara { scope: 'list' } eller { scope: 'post', postId }" }) },
-);
+const resyncRequest = z.discriminatedUnion('scope', [z.object({ scope: z.literal('list') }), z.object({ scope: z.literal('post'), postId })], {
+  errorMap: () => ({ message: "Begäran måste vara { scope: 'list' } eller { scope: 'post', postId }" }),
+});
 
 /**
  * What each message a client sends carries, validated by the server like an HTTP body. Every message may end with

@@ -21,4 +21,3 @@ export function routeKey<R extends RouteContract>(contract: R, input?: RouteInpu
 
 /** The key every call of a contract starts with: invalidating it refreshes them all. */
 export const routeKeyPrefix = (contract: RouteContract): readonly (string | number | Record<string, unknown>)[] => routeKey(contract).slice(0, 1);
-

@@ -4,13 +4,7 @@ import { VideoSchema } from '../archive/videos';
 import { YearSchema } from '../archive/years';
 import { route } from '../http/route';
 import { ForumPostSchema, ForumSearchQuerySchema } from '../forum/forum';
-import {
-  ArtistSearchHitSchema,
-  EntrySearchHitSchema,
-  SongwriterSearchHitSchema,
-  TextSearchQuerySchema,
-  YearSearchQuerySchema,
-} from './search';
+import { ArtistSearchHitSchema, EntrySearchHitSchema, SongwriterSearchHitSchema, TextSearchQuerySchema, YearSearchQuerySchema } from './search';
 
 /**
  * A forum post as the search lists it: the post itself, as GET /api/forum/posts/{id} answers it (the forum list
@@ -25,10 +19,28 @@ export type ForumSearchHit = z.infer<typeof ForumSearchHitSchema>;
  */
 export const searchApi = {
   years: route({ method: 'GET', path: '/api/search/years', query: YearSearchQuerySchema, response: z.array(YearSchema), summary: 'Söker bland åren' }),
-  articles: route({ method: 'GET', path: '/api/search/articles', query: TextSearchQuerySchema, response: z.array(ArticleSchema), summary: 'Söker bland artiklarna' }),
+  articles: route({
+    method: 'GET',
+    path: '/api/search/articles',
+    query: TextSearchQuerySchema,
+    response: z.array(ArticleSchema),
+    summary: 'Söker bland artiklarna',
+  }),
   videos: route({ method: 'GET', path: '/api/search/videos', query: TextSearchQuerySchema, response: z.array(VideoSchema), summary: 'Söker bland videorna' }),
-  entries: route({ method: 'GET', path: '/api/search/entries', query: TextSearchQuerySchema, response: z.array(EntrySearchHitSchema), summary: 'Söker bland bidragen' }),
-  artists: route({ method: 'GET', path: '/api/search/artists', query: TextSearchQuerySchema, response: z.array(ArtistSearchHitSchema), summary: 'Söker bland artisterna' }),
+  entries: route({
+    method: 'GET',
+    path: '/api/search/entries',
+    query: TextSearchQuerySchema,
+    response: z.array(EntrySearchHitSchema),
+    summary: 'Söker bland bidragen',
+  }),
+  artists: route({
+    method: 'GET',
+    path: '/api/search/artists',
+    query: TextSearchQuerySchema,
+    response: z.array(ArtistSearchHitSchema),
+    summary: 'Söker bland artisterna',
+  }),
   songwriters: route({
     method: 'GET',
     path: '/api/search/songwriters',

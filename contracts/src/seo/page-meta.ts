@@ -41,8 +41,7 @@ export const YEAR_DESCRIPTION_LENGTH = 100;
 /** A forum post's description: the start of its text. */
 const FORUM_POST_DESCRIPTION_LENGTH = 160;
 
-const SITE_DESCRIPTION =
-  'Ett oberoende fanarkiv om Melodifestivalen från 1958 till i dag: alla år, vinnare, videor, artiklar och ett forum för lost media.';
+const SITE_DESCRIPTION = 'Ett oberoende fanarkiv om Melodifestivalen från 1958 till i dag: alla år, vinnare, videor, artiklar och ett forum för lost media.';
 
 const titled = (title: string) => `${title} | ${SITE_NAME}`;
 
@@ -104,8 +103,7 @@ export const pageMeta = {
   year(yearNumber: number, year: Year | null): PageMeta {
     const path = `/year/${yearNumber}`;
     if (!year) return pageMeta.yearNotFound(String(yearNumber));
-    const description =
-      firstCharacters(year.description, YEAR_DESCRIPTION_LENGTH) || `Melodifestivalen ${year.year}: ${year.winner} vann med ${year.song}.`;
+    const description = firstCharacters(year.description, YEAR_DESCRIPTION_LENGTH) || `Melodifestivalen ${year.year}: ${year.winner} vann med ${year.song}.`;
     return {
       title: titled(`Melodifestivalen ${year.year}: ${year.winner} – ${year.song}`),
       description,

@@ -127,9 +127,25 @@ describe('page meta builders', () => {
 
   it('artist: entries and wins in the description, a MusicGroup with its other names; a missing artist is noindex', () => {
     const carola: ArtistDetail = {
-      id: 'a1', slug: 'carola-haggkvist', name: 'Carola Häggkvist', aliases: ['Carola'], entryCount: 2, wins: 1, bestFinalPlace: 1,
+      id: 'a1',
+      slug: 'carola-haggkvist',
+      name: 'Carola Häggkvist',
+      aliases: ['Carola'],
+      entryCount: 2,
+      wins: 1,
+      bestFinalPlace: 1,
       entries: [
-        { id: 'e2', year: 1991, artist: 'Carola', song: 'Fångad av en stormvind', result: 'winner', heat: null, heatPlace: null, finalPlace: 1, finalPoints: 78 },
+        {
+          id: 'e2',
+          year: 1991,
+          artist: 'Carola',
+          song: 'Fångad av en stormvind',
+          result: 'winner',
+          heat: null,
+          heatPlace: null,
+          finalPlace: 1,
+          finalPoints: 78,
+        },
         { id: 'e1', year: 1983, artist: 'Carola Häggkvist', song: 'Främling', result: 'final', heat: null, heatPlace: null, finalPlace: 2, finalPoints: null },
       ],
       videos: [],
@@ -140,13 +156,35 @@ describe('page meta builders', () => {
     expect(meta.description).toBe('Carola Häggkvist i Melodifestivalen: 2 bidrag (1983 och 1991), 1 seger.');
     expect(meta.noindex).toBeUndefined();
     expect(meta.jsonLd?.[0]).toMatchObject({ '@type': 'MusicGroup', name: 'Carola Häggkvist', alternateName: ['Carola'], url: '/artist/carola-haggkvist' });
-    expect(pageMeta.artist('okand-artist', null)).toMatchObject({ title: 'Artisten hittades inte | Melloarkivet', noindex: true, path: '/artist/okand-artist' });
+    expect(pageMeta.artist('okand-artist', null)).toMatchObject({
+      title: 'Artisten hittades inte | Melloarkivet',
+      noindex: true,
+      path: '/artist/okand-artist',
+    });
   });
 
   it('songwriter: a Person; a missing songwriter is noindex', () => {
     const writer: SongwriterDetail = {
-      slug: 'thomas-g-son', name: 'Thomas G:son', aliases: [], entryCount: 1, wins: 0, bestFinalPlace: null,
-      entries: [{ id: 'e1', year: 2012, artist: 'Loreen', song: 'Euphoria', result: 'final', heat: 4, heatPlace: 1, finalPlace: null, finalPoints: null, artistRef: { id: 'a', slug: 'loreen', name: 'Loreen' } }],
+      slug: 'thomas-g-son',
+      name: 'Thomas G:son',
+      aliases: [],
+      entryCount: 1,
+      wins: 0,
+      bestFinalPlace: null,
+      entries: [
+        {
+          id: 'e1',
+          year: 2012,
+          artist: 'Loreen',
+          song: 'Euphoria',
+          result: 'final',
+          heat: 4,
+          heatPlace: 1,
+          finalPlace: null,
+          finalPoints: null,
+          artistRef: { id: 'a', slug: 'loreen', name: 'Loreen' },
+        },
+      ],
     };
     const meta = pageMeta.songwriter('thomas-g-son', writer);
     expect(meta.description).toBe('Thomas G:son har skrivit 1 bidrag i Melodifestivalen (2012).');

@@ -30,28 +30,182 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<Page><HomePage /></Page>} />
-        <Route path="years" element={<Page><YearsPage /></Page>} />
-        <Route path="year/:year" element={<Page><YearPage /></Page>} />
-        <Route path="artist/:slug" element={<Page><ArtistPage /></Page>} />
-        <Route path="songwriter/:slug" element={<Page><SongwriterPage /></Page>} />
-        <Route path="statistik" element={<Page><StatisticsPage /></Page>} />
-        <Route path="kallor" element={<Page><SourcesPage /></Page>} />
-        <Route path="video-archive" element={<Page><VideoArchivePage /></Page>} />
-        <Route path="blog" element={<Page><BlogPage /></Page>} />
-        <Route path="article/:id" element={<Page><ArticlePage /></Page>} />
-        <Route path="search" element={<Page><SearchPage /></Page>} />
-        <Route path="about" element={<Page><AboutPage /></Page>} />
-        <Route path="login" element={<Page><LoginPage /></Page>} />
-        <Route path="forum" element={<Page><ForumPage /></Page>} />
-        <Route path="lost-media" element={<Page><ForumPage /></Page>} />
-        <Route path="forum/post/:id" element={<Page><ForumPostPage /></Page>} />
-        <Route path="admin" element={<Page><AdminPage /></Page>} />
-        <Route path="admin/edit-article/:id" element={<Page><EditArticlePage /></Page>} />
-        <Route path="admin/edit-year/:id" element={<Page><EditYearPage /></Page>} />
-        <Route path="admin/edit-video/:id" element={<Page><EditVideoPage /></Page>} />
-        <Route path="admin/history/:kind/:id" element={<Page><AdminHistoryPage /></Page>} />
-        <Route path="*" element={<Page><NotFoundPage /></Page>} />
+        <Route
+          index
+          element={
+            <Page>
+              <HomePage />
+            </Page>
+          }
+        />
+        <Route
+          path="years"
+          element={
+            <Page>
+              <YearsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="year/:year"
+          element={
+            <Page>
+              <YearPage />
+            </Page>
+          }
+        />
+        <Route
+          path="artist/:slug"
+          element={
+            <Page>
+              <ArtistPage />
+            </Page>
+          }
+        />
+        <Route
+          path="songwriter/:slug"
+          element={
+            <Page>
+              <SongwriterPage />
+            </Page>
+          }
+        />
+        <Route
+          path="statistik"
+          element={
+            <Page>
+              <StatisticsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="kallor"
+          element={
+            <Page>
+              <SourcesPage />
+            </Page>
+          }
+        />
+        <Route
+          path="video-archive"
+          element={
+            <Page>
+              <VideoArchivePage />
+            </Page>
+          }
+        />
+        <Route
+          path="blog"
+          element={
+            <Page>
+              <BlogPage />
+            </Page>
+          }
+        />
+        <Route
+          path="article/:id"
+          element={
+            <Page>
+              <ArticlePage />
+            </Page>
+          }
+        />
+        <Route
+          path="search"
+          element={
+            <Page>
+              <SearchPage />
+            </Page>
+          }
+        />
+        <Route
+          path="about"
+          element={
+            <Page>
+              <AboutPage />
+            </Page>
+          }
+        />
+        <Route
+          path="login"
+          element={
+            <Page>
+              <LoginPage />
+            </Page>
+          }
+        />
+        <Route
+          path="forum"
+          element={
+            <Page>
+              <ForumPage />
+            </Page>
+          }
+        />
+        <Route
+          path="lost-media"
+          element={
+            <Page>
+              <ForumPage />
+            </Page>
+          }
+        />
+        <Route
+          path="forum/post/:id"
+          element={
+            <Page>
+              <ForumPostPage />
+            </Page>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <Page>
+              <AdminPage />
+            </Page>
+          }
+        />
+        <Route
+          path="admin/edit-article/:id"
+          element={
+            <Page>
+              <EditArticlePage />
+            </Page>
+          }
+        />
+        <Route
+          path="admin/edit-year/:id"
+          element={
+            <Page>
+              <EditYearPage />
+            </Page>
+          }
+        />
+        <Route
+          path="admin/edit-video/:id"
+          element={
+            <Page>
+              <EditVideoPage />
+            </Page>
+          }
+        />
+        <Route
+          path="admin/history/:kind/:id"
+          element={
+            <Page>
+              <AdminHistoryPage />
+            </Page>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <Page>
+              <NotFoundPage />
+            </Page>
+          }
+        />
       </Route>
     </Routes>
   );

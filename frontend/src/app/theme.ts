@@ -21,13 +21,15 @@ import { recipes, slotRecipes } from './recipes';
  * white on brand.600 4.8:1, brand.300 on night.900 7.9:1.
  * Fonts are system stacks only: the site must render without downloading anything.
  */
-const scale = (values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(values).map(([step, value]) => [step, { value }]));
+const scale = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([step, value]) => [step, { value }]));
 
 /** A palette's roles: a bare step ('600') is this palette's own, 'gold.300' another token, '#…' a raw colour. */
 const palette = (name: string, roles: Record<'solid' | 'contrast' | 'fg' | 'muted' | 'subtle' | 'emphasized' | 'focusRing', string>) =>
   Object.fromEntries(
-    Object.entries(roles).map(([role, ref]) => [role, { value: ref.startsWith('#') ? ref : ref.includes('.') ? `{colors.${ref}}` : `{colors.${name}.${ref}}` }]),
+    Object.entries(roles).map(([role, ref]) => [
+      role,
+      { value: ref.startsWith('#') ? ref : ref.includes('.') ? `{colors.${ref}}` : `{colors.${name}.${ref}}` },
+    ]),
   );
 
 const config = defineConfig({
@@ -35,22 +37,48 @@ const config = defineConfig({
     tokens: {
       colors: {
         night: scale({
-          50: '#f6f2ff', 100: '#e7e0fb', 200: '#c9bfe6', 300: '#a99cd6', 400: '#8677bf', 500: '#5f4f9e',
-          600: '#3f3278', 700: '#2b2160', 800: '#241a52', 900: '#1d1445', 950: '#120a2e',
+          50: '#f6f2ff',
+          100: '#e7e0fb',
+          200: '#c9bfe6',
+          300: '#a99cd6',
+          400: '#8677bf',
+          500: '#5f4f9e',
+          600: '#3f3278',
+          700: '#2b2160',
+          800: '#241a52',
+          900: '#1d1445',
+          950: '#120a2e',
         }),
         brand: scale({
-          50: '#fff0f7', 100: '#ffd6ea', 200: '#ffb0d6', 300: '#ff8cc6', 400: '#ff5cad', 500: '#f0308f',
-          600: '#d61f7d', 700: '#b8176a', 800: '#8a1050', 900: '#5c0a35', 950: '#3a0521',
+          50: '#fff0f7',
+          100: '#ffd6ea',
+          200: '#ffb0d6',
+          300: '#ff8cc6',
+          400: '#ff5cad',
+          500: '#f0308f',
+          600: '#d61f7d',
+          700: '#b8176a',
+          800: '#8a1050',
+          900: '#5c0a35',
+          950: '#3a0521',
         }),
         gold: scale({
-          50: '#fff9e8', 100: '#ffefc2', 200: '#ffe294', 300: '#ffd36e', 400: '#ffc23d', 500: '#f5a700',
-          600: '#c98500', 700: '#9c6500', 800: '#6e4700', 900: '#422a00', 950: '#2a1a00',
+          50: '#fff9e8',
+          100: '#ffefc2',
+          200: '#ffe294',
+          300: '#ffd36e',
+          400: '#ffc23d',
+          500: '#f5a700',
+          600: '#c98500',
+          700: '#9c6500',
+          800: '#6e4700',
+          900: '#422a00',
+          950: '#2a1a00',
         }),
       },
       fonts: {
         heading: {
-          value:
-            '"Avenir Next", "Futura", "Century Gothic", "Segoe UI Variable Display", "Trebuchet MS", "Helvetica Neue", "DejaVu Sans", Arial, sans-serif',
+          value: '"Avenir Next", "Futura", "Century Gothic", "Segoe UI Variable Display", "Trebuchet MS", "Helvetica Neue", "DejaVu Sans", Arial, sans-serif',
         },
         body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", "DejaVu Sans", Arial, sans-serif' },
       },

@@ -5,8 +5,7 @@ export function yearBadge(year: { isClassic: boolean }): 'Klassiker' | 'Senaste'
   return year.isClassic ? 'Klassiker' : 'Senaste';
 }
 
-const label = (labels: Record<string, string>) => (value: string) =>
-  Object.hasOwn(labels, value) ? (labels[value] as string) : value;
+const label = (labels: Record<string, string>) => (value: string) => (Object.hasOwn(labels, value) ? (labels[value] as string) : value);
 
 export const videoPlatformLabel = label({ youtube: 'YouTube', svtplay: 'SVT Play' });
 

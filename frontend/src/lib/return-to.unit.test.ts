@@ -15,7 +15,15 @@ describe('safeReturnTo (after sign-in)', () => {
   });
 
   it('refuses other hosts, in every spelling browsers accept', () => {
-    for (const hostile of ['//evil.example', 'https://evil.example/', 'evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'javascript:alert(1)']) {
+    for (const hostile of [
+      '//evil.example',
+      'https://evil.example/',
+      'evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'javascript:alert(1)',
+    ]) {
       expect(safeReturnTo(hostile), hostile).toBe('/');
     }
   });

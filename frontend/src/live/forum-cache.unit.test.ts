@@ -42,7 +42,11 @@ describe('insertPost', () => {
 describe('applyChangeToList', () => {
   it('updates counts in place and keeps the order', () => {
     const liked = applyChangeToList(list, { kind: 'post-likes', postId: 'b', likes: 7, position: '9' }, all);
-    expect(liked.map((p) => [p.id, p.likes])).toEqual([['a', 0], ['b', 7], ['c', 0]]);
+    expect(liked.map((p) => [p.id, p.likes])).toEqual([
+      ['a', 0],
+      ['b', 7],
+      ['c', 0],
+    ]);
     const replied = applyChangeToList(
       list,
       { kind: 'reply-created', reply: reply('r1', 'c'), repliesCount: 3, lastReplyAt: '2026-01-04T00:00:00.000Z', position: '10' },
@@ -63,7 +67,9 @@ describe('applyChangeToList', () => {
     expect(applyChangeToList(list, { kind: 'post-updated', post: edited, position: '3' }, all)[0]).toEqual(edited);
     const moved = { ...a, category: 'found' as const };
     const lostMedia = [a, c];
-    expect(applyChangeToList(lostMedia, { kind: 'post-updated', post: moved, position: '4' }, { q: '', category: 'lost-media' }).map((p) => p.id)).toEqual(['c']);
+    expect(applyChangeToList(lostMedia, { kind: 'post-updated', post: moved, position: '4' }, { q: '', category: 'lost-media' }).map((p) => p.id)).toEqual([
+      'c',
+    ]);
   });
 
   it('answers the same array when nothing in it changed, and is idempotent', () => {
@@ -79,7 +85,9 @@ describe('applyChangeToPost', () => {
   it('follows likes, replies and edits of this post only', () => {
     expect(applyChangeToPost(a, { kind: 'post-likes', postId: 'a', likes: 2, position: '1' })).toMatchObject({ likes: 2 });
     expect(applyChangeToPost(a, { kind: 'post-likes', postId: 'b', likes: 2, position: '1' })).toBe(a);
-    expect(applyChangeToPost(a, { kind: 'reply-created', reply: reply('r', 'a'), repliesCount: 1, lastReplyAt: 'x', position: '2' })).toMatchObject({ repliesCount: 1 });
+    expect(applyChangeToPost(a, { kind: 'reply-created', reply: reply('r', 'a'), repliesCount: 1, lastReplyAt: 'x', position: '2' })).toMatchObject({
+      repliesCount: 1,
+    });
     expect(applyChangeToPost(a, { kind: 'post-updated', post: { ...a, title: 'Redigerad' }, position: '3' })).toMatchObject({ title: 'Redigerad' });
   });
 
@@ -101,7 +109,9 @@ describe('applyChangeToReplies', () => {
   });
 
   it('removes a deleted reply, sets a reply’s likes, and empties when the post goes', () => {
-    expect(applyChangeToReplies(replies, { kind: 'reply-deleted', replyId: 'r1', postId: 'a', repliesCount: 1, position: '2' }, 'a')!.map((r) => r.id)).toEqual(['r2']);
+    expect(applyChangeToReplies(replies, { kind: 'reply-deleted', replyId: 'r1', postId: 'a', repliesCount: 1, position: '2' }, 'a')!.map((r) => r.id)).toEqual(
+      ['r2'],
+    );
     expect(applyChangeToReplies(replies, { kind: 'reply-likes', replyId: 'r2', postId: 'a', likes: 5, position: '3' }, 'a')![1]!.likes).toBe(5);
     expect(applyChangeToReplies(replies, { kind: 'post-deleted', postId: 'a', position: '4' }, 'a')).toEqual([]);
   });

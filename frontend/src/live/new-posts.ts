@@ -57,8 +57,7 @@ export function applyChangeToPending(pending: readonly ForumPost[], change: Foru
 export function resyncList(state: ListWithPending, fresh: readonly ForumPost[], myUserId: string | null): ListWithPending {
   const listed = new Set(state.list.map((post) => post.id));
   const newestListed = state.list.reduce((newest, post) => (post.createdAt > newest ? post.createdAt : newest), '');
-  const unseen = (post: ForumPost) =>
-    !listed.has(post.id) && post.createdAt > newestListed && (myUserId === null || post.authorId !== myUserId);
+  const unseen = (post: ForumPost) => !listed.has(post.id) && post.createdAt > newestListed && (myUserId === null || post.authorId !== myUserId);
   return {
     list: fresh.filter((post) => !unseen(post)),
     pending: fresh.filter(unseen),

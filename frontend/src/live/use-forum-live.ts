@@ -26,7 +26,10 @@ export function useForumListLive(): void {
     () =>
       watchForumList({
         onResync: (answer) => applyListResync(client, answer),
-        resyncOnJoin: client.getQueryCache().findAll({ queryKey: [FORUM_LIST_ROOT] }).some((query) => query.state.data !== undefined),
+        resyncOnJoin: client
+          .getQueryCache()
+          .findAll({ queryKey: [FORUM_LIST_ROOT] })
+          .some((query) => query.state.data !== undefined),
       }),
     [client],
   );

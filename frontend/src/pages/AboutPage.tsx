@@ -55,8 +55,8 @@ export default function AboutPage() {
             Vi bevarar Melodifestivalens historia
           </Heading>
           <Text fontSize="xl" color="fg.muted">
-            Melloarkivet är ett oberoende fanarkiv. Vårt uppdrag är att samla, beskriva och tillgängliggöra varje år av
-            Melodifestivalen – vinnarna, låtarna, scenerna och människorna bakom – och att hitta det material som har gått förlorat.
+            Melloarkivet är ett oberoende fanarkiv. Vårt uppdrag är att samla, beskriva och tillgängliggöra varje år av Melodifestivalen – vinnarna, låtarna,
+            scenerna och människorna bakom – och att hitta det material som har gått förlorat.
           </Text>
         </Stack>
 
@@ -96,8 +96,15 @@ export default function AboutPage() {
 
         <OpenDataSection />
 
-        <Box as="section" aria-labelledby="about-contact" p={{ base: '6', md: '10' }} borderRadius="3xl" borderWidth="1px" borderColor="border"
-          bgImage="linear-gradient(135deg, rgba(214, 31, 125, 0.18), rgba(29, 20, 69, 0.9) 60%)">
+        <Box
+          as="section"
+          aria-labelledby="about-contact"
+          p={{ base: '6', md: '10' }}
+          borderRadius="3xl"
+          borderWidth="1px"
+          borderColor="border"
+          bgImage="linear-gradient(135deg, rgba(214, 31, 125, 0.18), rgba(29, 20, 69, 0.9) 60%)"
+        >
           <Heading as="h2" id="about-contact" size="2xl" mb="2">
             Kontakta oss
           </Heading>

@@ -50,8 +50,11 @@ function ItemHistory() {
       <PageContainer>
         <Stack gap="6">
           {back}
-          <EmptyState as="h1" title={missing ? 'Ingen historik hittades' : 'Kunde inte läsa historiken'}
-            description={errorMessage(timeline.error, timeline.error.message)} />
+          <EmptyState
+            as="h1"
+            title={missing ? 'Ingen historik hittades' : 'Kunde inte läsa historiken'}
+            description={errorMessage(timeline.error, timeline.error.message)}
+          />
         </Stack>
       </PageContainer>
     );
@@ -67,7 +70,11 @@ function ItemHistory() {
           <div>
             <Flex gap="2" align="center" mb="1">
               <Badge colorPalette="brand">{kindLabel(kind)}</Badge>
-              {!exists && <Badge colorPalette="red" variant="outline">Borttaget</Badge>}
+              {!exists && (
+                <Badge colorPalette="red" variant="outline">
+                  Borttaget
+                </Badge>
+              )}
             </Flex>
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} fontWeight="900">
               Historik: {label || id}

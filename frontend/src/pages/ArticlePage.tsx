@@ -86,9 +86,7 @@ export default function ArticlePage() {
             </HStack>
           </Flex>
         </Stack>
-        {article.imageUrl && (
-          <ArticleImage src={article.imageUrl} title={article.title} eager width={1200} height={675} mb="10" borderRadius="xl" />
-        )}
+        {article.imageUrl && <ArticleImage src={article.imageUrl} title={article.title} eager width={1200} height={675} mb="10" borderRadius="xl" />}
         <Box mb="12">
           {article.content.trim() !== '' ? (
             <Markdown>{article.content}</Markdown>

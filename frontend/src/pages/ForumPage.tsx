@@ -130,8 +130,7 @@ export default function ForumPage() {
             Lost Media Forum
           </Heading>
           <Text color="fg.muted" fontSize="lg">
-            Hjälp till att hitta försvunna sändningar, klipp och inspelningar från Melodifestivalen. Dela tips, fynd
-            och frågor med andra fans.
+            Hjälp till att hitta försvunna sändningar, klipp och inspelningar från Melodifestivalen. Dela tips, fynd och frågor med andra fans.
           </Text>
         </Stack>
         {!userLoading &&

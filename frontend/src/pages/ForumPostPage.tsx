@@ -69,7 +69,11 @@ export default function ForumPostPage() {
     return (
       <PageContainer>
         <PageMetaOf meta={pageMeta.forumPost(id, null)} />
-        <EmptyState as="h1" title={error ? 'Kunde inte hämta inlägget' : 'Inlägg hittades inte'} description={error ? error.message : 'Inlägget finns inte eller har raderats.'}>
+        <EmptyState
+          as="h1"
+          title={error ? 'Kunde inte hämta inlägget' : 'Inlägg hittades inte'}
+          description={error ? error.message : 'Inlägget finns inte eller har raderats.'}
+        >
           <Button asChild colorPalette="brand">
             <RouterLink to="/forum">
               <LuArrowLeft aria-hidden />
@@ -167,7 +171,15 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
               like={(callbacks) => like.mutate(undefined, callbacks)}
               fallbackError="Failed to like post"
             />
-            {canManage && <OwnerMenu post={post} busy={update.isPending} onEdit={() => setEditing(true)} onToggleSolved={toggleSolved} onDelete={() => setConfirming(true)} />}
+            {canManage && (
+              <OwnerMenu
+                post={post}
+                busy={update.isPending}
+                onEdit={() => setEditing(true)}
+                onToggleSolved={toggleSolved}
+                onDelete={() => setConfirming(true)}
+              />
+            )}
           </>
         }
       />

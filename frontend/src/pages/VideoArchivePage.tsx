@@ -25,8 +25,7 @@ export default function VideoArchivePage() {
   const featured = pickFeaturedVideo(videos);
   const shown = filterVideos(videos, filter);
 
-  const choose = (next: VideoFilter) =>
-    setSearchParams(next === 'all' ? {} : { category: next }, { replace: true, preventScrollReset: true });
+  const choose = (next: VideoFilter) => setSearchParams(next === 'all' ? {} : { category: next }, { replace: true, preventScrollReset: true });
 
   return (
     <PageContainer>
@@ -36,8 +35,7 @@ export default function VideoArchivePage() {
           Videoarkiv
         </Heading>
         <Text color="fg.muted" fontSize="lg" maxW="3xl">
-          Vinnarframträdanden, klassiker, bakom kulisserna, intervjuer och återfunnen lost media. Videorna öppnas
-          hos den plattform som visar dem.
+          Vinnarframträdanden, klassiker, bakom kulisserna, intervjuer och återfunnen lost media. Videorna öppnas hos den plattform som visar dem.
         </Text>
       </Stack>
 

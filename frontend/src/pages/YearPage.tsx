@@ -49,8 +49,12 @@ export default function YearPage() {
           <LuPencil aria-hidden="true" /> Redigera
         </RouterLink>
       </Button>
-      <ConfirmDeleteButton size="lg" question={`Är du säker på att du vill radera året ${year.year}?`} pending={remove.isPending}
-        onConfirm={() => remove.mutate(year.id)} />
+      <ConfirmDeleteButton
+        size="lg"
+        question={`Är du säker på att du vill radera året ${year.year}?`}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(year.id)}
+      />
     </>
   );
 

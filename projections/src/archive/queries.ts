@@ -36,8 +36,6 @@ export async function yearByNumberJson(db: CommonQueryMethods, year: number): Pr
 
 export async function listArticlesJson(db: CommonQueryMethods): Promise<string> {
   return (
-    await db.one(
-      sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY published_at DESC, created_position), '[]')::text AS body FROM ${table('articles')}`,
-    )
+    await db.one(sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY published_at DESC, created_position), '[]')::text AS body FROM ${table('articles')}`)
   ).body;
 }

@@ -79,11 +79,25 @@ export function auditRow(event: ProjectedEvent): AuditRow | null {
         label: excerpt(event.data.title),
       };
     case EventName.ForumPostDeleted:
-      return { ...base, kind: 'forum-post', action: 'deleted', item_id: event.data.postId, label: excerpt(event.data.title), content_author: event.data.authorName };
+      return {
+        ...base,
+        kind: 'forum-post',
+        action: 'deleted',
+        item_id: event.data.postId,
+        label: excerpt(event.data.title),
+        content_author: event.data.authorName,
+      };
     case EventName.ForumReplyPosted:
       return { ...base, kind: 'forum-reply', action: 'created', item_id: event.data.replyId, label: excerpt(event.data.content) };
     case EventName.ForumReplyDeleted:
-      return { ...base, kind: 'forum-reply', action: 'deleted', item_id: event.data.replyId, label: excerpt(event.data.content), content_author: event.data.authorName };
+      return {
+        ...base,
+        kind: 'forum-reply',
+        action: 'deleted',
+        item_id: event.data.replyId,
+        label: excerpt(event.data.content),
+        content_author: event.data.authorName,
+      };
     default:
       return null;
   }

@@ -3,7 +3,8 @@ import type { ProjectedEvent, Projection } from '../events';
 import { rawFragment } from '../raw-sql';
 import { AUDITED_EVENT_TYPES, auditRow, type AuditRow } from './audit-entry';
 
-const COLUMNS = 'position text, type text, action text, kind text, item_id uuid, stream_name text, label text, actor_user_id text, actor_email text, occurred_at timestamptz, content_author text';
+const COLUMNS =
+  'position text, type text, action text, kind text, item_id uuid, stream_name text, label text, actor_user_id text, actor_email text, occurred_at timestamptz, content_author text';
 
 async function insertRows(tx: DatabaseTransactionConnection, schema: string, rows: AuditRow[]): Promise<void> {
   // In slices, so one statement's JSON parameter stays small however long the log is.
@@ -18,7 +19,17 @@ async function insertRows(tx: DatabaseTransactionConnection, schema: string, row
 
 /** The table's columns, in the order COPY gets them. */
 const COLUMN_NAMES = [
-  'position', 'type', 'action', 'kind', 'item_id', 'stream_name', 'label', 'actor_user_id', 'actor_email', 'occurred_at', 'content_author',
+  'position',
+  'type',
+  'action',
+  'kind',
+  'item_id',
+  'stream_name',
+  'label',
+  'actor_user_id',
+  'actor_email',
+  'occurred_at',
+  'content_author',
 ] as const satisfies ReadonlyArray<keyof AuditRow>;
 
 const rowsOf = (events: readonly ProjectedEvent[]) => events.map(auditRow).filter((row): row is AuditRow => row !== null);
@@ -33,6 +44,10 @@ export const auditProjection: Projection = {
     add: (state, events) => void (state as AuditRow[]).push(...rowsOf(events)),
     // One row per event of the log: COPY, the cheapest way in (a rebuild writes into an empty table).
     flush: (_tx, schema, state, copy) =>
-      copy([schema, 'audit_events'], COLUMN_NAMES, (state as AuditRow[]).map((row) => COLUMN_NAMES.map((column) => row[column]))),
+      copy(
+        [schema, 'audit_events'],
+        COLUMN_NAMES,
+        (state as AuditRow[]).map((row) => COLUMN_NAMES.map((column) => row[column])),
+      ),
   },
 };

@@ -50,7 +50,13 @@ export async function auditEntriesJson(db: CommonQueryMethods, filter: AuditFilt
   ).body;
 }
 
-const checkpointRow = z.object({ projection: z.string(), position: z.string().nullable(), last_error: z.string().nullable(), last_error_at: z.string().nullable(), updated_at: z.string() });
+const checkpointRow = z.object({
+  projection: z.string(),
+  position: z.string().nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+  updated_at: z.string(),
+});
 
 /** Each projection's checkpoint and last error, for the maintainers' status view. */
 export async function projectionCheckpoints(db: CommonQueryMethods) {

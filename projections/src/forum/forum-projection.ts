@@ -90,7 +90,16 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
     }
     case EventName.ForumReplyPosted: {
       const d = event.data;
-      const doc = { id: d.replyId, postId: d.postId, content: d.content, authorId: d.authorId, authorName: d.authorName, likes: 0, createdAt: d.createdAt, updatedAt: d.createdAt };
+      const doc = {
+        id: d.replyId,
+        postId: d.postId,
+        content: d.content,
+        authorId: d.authorId,
+        authorName: d.authorName,
+        likes: 0,
+        createdAt: d.createdAt,
+        updatedAt: d.createdAt,
+      };
       // A reply that raced with its post's deletion has no post to belong to, and is not shown.
       const inserted = await tx.maybeOneFirst(sql.unsafe`
         INSERT INTO ${replies} (id, post_id, created_position, doc)

@@ -41,7 +41,10 @@ async function candidatesOfYears(db: CommonQueryMethods, years: readonly number[
 
 /** Each video with the entry it shows (or null). */
 async function withEntries(db: CommonQueryMethods, videos: readonly Video[]): Promise<VideoView[]> {
-  const candidates = await candidatesOfYears(db, videos.map((video) => video.year));
+  const candidates = await candidatesOfYears(
+    db,
+    videos.map((video) => video.year),
+  );
   return videos.map((video) => ({ ...video, entry: matchVideoEntry(video, candidates) }));
 }
 
@@ -116,7 +119,11 @@ export async function artistMediaView(
     db.anyFirst(sql.type(docRow)`
       SELECT doc FROM ${t('videos')} WHERE year = ANY(${sql.array(years, 'int4')}) ORDER BY year, created_position`),
     candidatesOfYears(db, years),
-    threadsForEntries(db, entries.map((entry) => entry.id), ARTIST_THREADS_MAX),
+    threadsForEntries(
+      db,
+      entries.map((entry) => entry.id),
+      ARTIST_THREADS_MAX,
+    ),
   ]);
   const videos = videosOfEntries(videoDocs as unknown as Video[], candidates, new Set(entries.map((entry) => entry.id)));
   return {

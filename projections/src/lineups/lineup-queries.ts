@@ -1,4 +1,17 @@
-import { nameSlug, songwriterCredit, type ArtistDetail, type ArtistFields, type ArtistSummary, type EntryFields, type LineupsExport, type Source, type SongwriterDetail, type SongwriterSummary, type Statistics, type YearLineup } from '@mello/contracts';
+import {
+  nameSlug,
+  songwriterCredit,
+  type ArtistDetail,
+  type ArtistFields,
+  type ArtistSummary,
+  type EntryFields,
+  type LineupsExport,
+  type Source,
+  type SongwriterDetail,
+  type SongwriterSummary,
+  type Statistics,
+  type YearLineup,
+} from '@mello/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
@@ -25,7 +38,9 @@ const toArtist = (row: z.infer<typeof artistRow>): ArtistRow => {
 };
 
 async function entriesWhere(db: CommonQueryMethods, where: ReturnType<typeof sql.fragment>): Promise<EntryRow[]> {
-  const rows = await db.any(sql.type(entryRow)`SELECT id::text AS id, created_position AS position, doc FROM ${t('entries')} WHERE ${where} ORDER BY created_position`);
+  const rows = await db.any(
+    sql.type(entryRow)`SELECT id::text AS id, created_position AS position, doc FROM ${t('entries')} WHERE ${where} ORDER BY created_position`,
+  );
   return rows.map(toEntry);
 }
 
@@ -50,7 +65,13 @@ export async function yearLineupView(db: CommonQueryMethods, year: number): Prom
   if (!exists) return null;
   const rows = await entriesWhere(db, sql.fragment`year = ${year}`);
   const info = await db.maybeOne(sql.type(z.object({ doc: z.record(z.unknown()) }))`SELECT doc FROM ${t('lineup_years')} WHERE year = ${year}`);
-  const [artists, sources] = await Promise.all([artistsById(db, rows.map((row) => row.fields.artistId)), sourceDescriptions(db, keysOf(rows))]);
+  const [artists, sources] = await Promise.all([
+    artistsById(
+      db,
+      rows.map((row) => row.fields.artistId),
+    ),
+    sourceDescriptions(db, keysOf(rows)),
+  ]);
   return yearLineup(year, (info?.doc as LineupYearInfo | undefined) ?? null, rows, artists, sources);
 }
 
@@ -68,8 +89,19 @@ export async function artistDetailView(db: CommonQueryMethods, slug: string): Pr
   if (!row) return null;
   const artist = toArtist(row);
   const rows = (await entriesWhere(db, sql.fragment`artist_id = ${artist.id}`)).sort(byYearThenOrder);
-  const media = await artistMediaView(db, rows.map((entry) => ({ id: entry.id, year: entry.fields.year })));
-  return { id: artist.id, slug: artist.fields.slug, name: artist.fields.name, aliases: artist.fields.aliases, entries: rows.map(artistEntry), ...careerOf(rows), ...media };
+  const media = await artistMediaView(
+    db,
+    rows.map((entry) => ({ id: entry.id, year: entry.fields.year })),
+  );
+  return {
+    id: artist.id,
+    slug: artist.fields.slug,
+    name: artist.fields.name,
+    aliases: artist.fields.aliases,
+    entries: rows.map(artistEntry),
+    ...careerOf(rows),
+    ...media,
+  };
 }
 
 const summaryRow = z.object({ id: z.string(), doc: z.record(z.unknown()), entry_count: z.number(), wins: z.number() });
@@ -83,7 +115,14 @@ export async function listArtistsView(db: CommonQueryMethods): Promise<ArtistSum
       FROM ${t('artists')} a LEFT JOIN ${t('entries')} e ON e.artist_id = a.id
      GROUP BY a.id, a.doc`);
   return rows
-    .map((row) => ({ id: row.id, slug: String(row.doc.slug), name: String(row.doc.name), aliases: row.doc.aliases as string[], entryCount: row.entry_count, wins: row.wins }))
+    .map((row) => ({
+      id: row.id,
+      slug: String(row.doc.slug),
+      name: String(row.doc.name),
+      aliases: row.doc.aliases as string[],
+      entryCount: row.entry_count,
+      wins: row.wins,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, 'sv') || a.slug.localeCompare(b.slug));
 }
 
@@ -112,7 +151,10 @@ function songwriterNames(rows: readonly EntryRow[], slug: string) {
 export async function songwriterDetailView(db: CommonQueryMethods, slug: string): Promise<SongwriterDetail | null> {
   const rows = (await entriesWhere(db, sql.fragment`songwriter_all_slugs @> ARRAY[${slug}]::text[]`)).sort(byYearThenOrder);
   if (rows.length === 0) return null;
-  const artists = await artistsById(db, rows.map((row) => row.fields.artistId));
+  const artists = await artistsById(
+    db,
+    rows.map((row) => row.fields.artistId),
+  );
   const artistRef = (id: string) => {
     const artist = artists.get(id);
     return { id, slug: artist?.fields.slug ?? '', name: artist?.fields.name ?? '' };
@@ -155,7 +197,9 @@ export async function listSourcesView(db: CommonQueryMethods): Promise<Source[]>
 }
 
 export async function sourceByKeyView(db: CommonQueryMethods, key: string): Promise<Source | null> {
-  const row = await db.maybeOne(sql.type(z.object({ id: z.string(), doc: z.record(z.unknown()) }))`SELECT id::text AS id, doc FROM ${t('sources')} WHERE key = ${key} LIMIT 1`);
+  const row = await db.maybeOne(
+    sql.type(z.object({ id: z.string(), doc: z.record(z.unknown()) }))`SELECT id::text AS id, doc FROM ${t('sources')} WHERE key = ${key} LIMIT 1`,
+  );
   return row ? { id: row.id, key: String(row.doc.key), description: String(row.doc.description) } : null;
 }
 

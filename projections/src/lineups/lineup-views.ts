@@ -71,13 +71,15 @@ const byNumber = (pick: (fields: EntryFields) => number | null) => (a: EntryRow,
   if (x !== y) return x === null ? 1 : y === null ? -1 : x - y;
   return a.position < b.position ? -1 : a.position > b.position ? 1 : 0;
 };
-const then = <T>(...comparators: Array<(a: T, b: T) => number>) => (a: T, b: T) => {
-  for (const comparator of comparators) {
-    const order = comparator(a, b);
-    if (order !== 0) return order;
-  }
-  return 0;
-};
+const then =
+  <T>(...comparators: Array<(a: T, b: T) => number>) =>
+  (a: T, b: T) => {
+    for (const comparator of comparators) {
+      const order = comparator(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
 
 /**
  * A year's entries by show, in the order they were broadcast: its heats (Deltävling 1…N, or the early years'
@@ -118,7 +120,14 @@ export function groupShows(info: LineupYearInfo | null, rows: readonly EntryRow[
       number: null,
       name: line ? SECOND_CHANCE.exec(line)![1]! : 'Andra chansen',
       description: line,
-      entries: [...secondChance].sort(then(byNumber((f) => f.heat), byNumber((f) => f.heatPlace))).map(view),
+      entries: [...secondChance]
+        .sort(
+          then(
+            byNumber((f) => f.heat),
+            byNumber((f) => f.heatPlace),
+          ),
+        )
+        .map(view),
     });
   }
   const final = rows.filter(
@@ -132,7 +141,12 @@ export function groupShows(info: LineupYearInfo | null, rows: readonly EntryRow[
       name: 'Final',
       description: lines.find((l) => /^Final\b/.test(l)) ?? null,
       entries: [...final]
-        .sort(then(byNumber((f) => f.finalRunningOrder ?? (f.heat === null ? f.runningOrder : null)), byNumber((f) => f.finalPlace)))
+        .sort(
+          then(
+            byNumber((f) => f.finalRunningOrder ?? (f.heat === null ? f.runningOrder : null)),
+            byNumber((f) => f.finalPlace),
+          ),
+        )
         .map(view),
     });
   }
@@ -177,8 +191,7 @@ export function careerOf(rows: readonly EntryRow[]) {
   };
 }
 
-export const byYearThenOrder = (a: EntryRow, b: EntryRow) =>
-  a.fields.year - b.fields.year || (a.position < b.position ? -1 : a.position > b.position ? 1 : 0);
+export const byYearThenOrder = (a: EntryRow, b: EntryRow) => a.fields.year - b.fields.year || (a.position < b.position ? -1 : a.position > b.position ? 1 : 0);
 
 export function exportEntry(row: EntryRow, artists: ReadonlyMap<string, ArtistRow>, sources: ReadonlyMap<string, string>): ExportEntry {
   const { artistId, sources: keys, verifiedBy, disputed, ...rest } = row.fields;

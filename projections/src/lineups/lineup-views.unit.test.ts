@@ -4,9 +4,26 @@ import { entryResult, entryView, groupShows, type EntryRow, type LineupYearInfo 
 
 const ARTIST_ID = '22222222-2222-4222-8222-222222222222';
 const base: EntryFields = {
-  year: 2012, artistId: ARTIST_ID, artist: 'Loreen', song: 'Euphoria', songwriters: [], heat: null, runningOrder: null,
-  heatPlace: null, heatResult: null, andraChansen: null, finalRunningOrder: null, finalPlace: null, finalPoints: null,
-  juryPoints: null, televotePoints: null, sources: [], verifiedBy: [], unconfirmed: [], disputed: [], notes: null,
+  year: 2012,
+  artistId: ARTIST_ID,
+  artist: 'Loreen',
+  song: 'Euphoria',
+  songwriters: [],
+  heat: null,
+  runningOrder: null,
+  heatPlace: null,
+  heatResult: null,
+  andraChansen: null,
+  finalRunningOrder: null,
+  finalPlace: null,
+  finalPoints: null,
+  juryPoints: null,
+  televotePoints: null,
+  sources: [],
+  verifiedBy: [],
+  unconfirmed: [],
+  disputed: [],
+  notes: null,
 };
 const fields = (overrides: Partial<EntryFields>): EntryFields => ({ ...base, ...overrides });
 
@@ -37,7 +54,13 @@ describe('groupShows: a year’s entries by show, in broadcast order', () => {
   };
   const view = (entry: EntryRow) => entryView(entry, new Map(), new Map());
   const summary = (info: LineupYearInfo | null, rows: EntryRow[]) =>
-    groupShows(info, rows, view).map((show) => ({ key: show.key, kind: show.kind, name: show.name, description: show.description, songs: show.entries.map((e) => e.song) }));
+    groupShows(info, rows, view).map((show) => ({
+      key: show.key,
+      kind: show.kind,
+      name: show.name,
+      description: show.description,
+      songs: show.entries.map((e) => e.song),
+    }));
 
   const info2012: LineupYearInfo = {
     year: 2012,
@@ -80,8 +103,14 @@ describe('groupShows: a year’s entries by show, in broadcast order', () => {
 
   it("given the second-chance show under its year's name (Finalkval in a heat's line), then that name", () => {
     const rows = [row({ song: 'F', year: 2024, heat: 2, heatResult: 'andra-chansen', andraChansen: 'out' })];
-    const shows = summary({ year: 2024, format: null, shows: ['Deltävling 5 + Finalkval (Karlstad, 2 mars 2024)', 'Final (Friends Arena, Solna, 9 mars 2024)'], gaps: [] }, rows);
-    expect(shows.find((show) => show.kind === 'second-chance')).toMatchObject({ name: 'Finalkval', description: 'Deltävling 5 + Finalkval (Karlstad, 2 mars 2024)' });
+    const shows = summary(
+      { year: 2024, format: null, shows: ['Deltävling 5 + Finalkval (Karlstad, 2 mars 2024)', 'Final (Friends Arena, Solna, 9 mars 2024)'], gaps: [] },
+      rows,
+    );
+    expect(shows.find((show) => show.kind === 'second-chance')).toMatchObject({
+      name: 'Finalkval',
+      description: 'Deltävling 5 + Finalkval (Karlstad, 2 mars 2024)',
+    });
   });
 
   it('matches heat 1’s line to heat 1 only, not heat 10', () => {

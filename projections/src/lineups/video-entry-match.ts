@@ -15,8 +15,7 @@ import type { EntryRef, EntryResult } from '@mello/contracts';
 export type MatchCandidate = EntryRef & { names: readonly string[]; result: EntryResult | null };
 
 /** Lower case, accents off (å, ä and ö too: 'Mans Zelmerlow' finds 'Måns Zelmerlöw'), spaces collapsed. */
-export const matchName = (name: string): string =>
-  name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('sv-SE').replace(/\s+/g, ' ').trim();
+export const matchName = (name: string): string => name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('sv-SE').replace(/\s+/g, ' ').trim();
 
 const RANK: Record<EntryResult, number> = { winner: 0, final: 1, 'andra-chansen': 2, out: 2 };
 const rank = (result: EntryResult | null) => (result === null ? 2 : RANK[result]);

@@ -22,13 +22,22 @@ describe('matchName', () => {
 describe('matchVideoEntry', () => {
   it('links a video to the entry of its year billed under its artist, case and accents aside', () => {
     const euphoria = candidate({ id: 'e1' });
-    expect(matchVideoEntry({ year: 2012, artist: 'LOREEN' }, [candidate({ id: 'x', artist: 'Danny', names: ['Danny Saucedo'] }), euphoria])).toEqual(ref(euphoria));
+    expect(matchVideoEntry({ year: 2012, artist: 'LOREEN' }, [candidate({ id: 'x', artist: 'Danny', names: ['Danny Saucedo'] }), euphoria])).toEqual(
+      ref(euphoria),
+    );
     const heroes = candidate({ id: 'e2', year: 2015, artist: 'Måns Zelmerlöw', song: 'Heroes', names: ['Måns Zelmerlöw'] });
     expect(matchVideoEntry({ year: 2015, artist: 'Mans Zelmerlow' }, [heroes])).toEqual(ref(heroes));
   });
 
   it("finds the entry through the act's name or one of its aliases", () => {
-    const framling = candidate({ id: 'e3', year: 1983, artist: 'Carola Häggkvist', song: 'Främling', artistSlug: 'carola', names: ['Carola Häggkvist', 'Carola', 'Carola Häggkvist'] });
+    const framling = candidate({
+      id: 'e3',
+      year: 1983,
+      artist: 'Carola Häggkvist',
+      song: 'Främling',
+      artistSlug: 'carola',
+      names: ['Carola Häggkvist', 'Carola', 'Carola Häggkvist'],
+    });
     expect(matchVideoEntry({ year: 1983, artist: 'carola' }, [framling])?.id).toBe('e3');
   });
 
@@ -67,7 +76,7 @@ describe('videosOfEntries', () => {
     ]);
   });
 
-  it("leaves out a video whose best match is another entry, even when a wanted entry also matches", () => {
+  it('leaves out a video whose best match is another entry, even when a wanted entry also matches', () => {
     const winner = candidate({ id: 'w', result: 'winner' });
     const second = candidate({ id: 's', song: 'Other', result: 'out' });
     expect(videosOfEntries([{ year: 2012, artist: 'Loreen' }], [second, winner], new Set(['s']))).toEqual([]);

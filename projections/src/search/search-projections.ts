@@ -10,8 +10,7 @@ const text = (...values: unknown[]) =>
     .join(' \n ');
 
 /** Markdown syntax is noise for search: links keep their text, symbols go. */
-const plainMarkdown = (markdown: unknown) =>
-  typeof markdown === 'string' ? markdown.replace(/\]\([^)]*\)/g, ']').replace(/[#*_`>[\]|-]+/g, ' ') : '';
+const plainMarkdown = (markdown: unknown) => (typeof markdown === 'string' ? markdown.replace(/\]\([^)]*\)/g, ']').replace(/[#*_`>[\]|-]+/g, ' ') : '');
 
 export const searchYearsProjection = documentProjection({
   name: 'search_years',

@@ -31,7 +31,13 @@ export type SearchSpec = {
 const body = z.object({ body: z.string() });
 /** slonik refuses to join an empty list. */
 const spaced = (fragments: FragmentSqlToken[]) => (fragments.length > 0 ? sql.join(fragments, sql.fragment` `) : sql.fragment``);
-const lookupRow = z.object({ kind: z.enum(['phrase', 'spelling', 'stem']), term: z.string(), word: z.string().nullable(), sim: z.number().nullable(), query: z.string().nullable() });
+const lookupRow = z.object({
+  kind: z.enum(['phrase', 'spelling', 'stem']),
+  term: z.string(),
+  word: z.string().nullable(),
+  sim: z.number().nullable(),
+  query: z.string().nullable(),
+});
 /** The first MAX_TERMS distinct words of a normalised phrase, in order (the lookup statement takes the same). */
 const termsOf = (phrase: string) => [...new Set(phrase.split(' ').filter(Boolean))].slice(0, MAX_TERMS);
 
@@ -58,9 +64,11 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const limit = spec.limit ?? 500;
   const document = searchDocument(spec.table);
   const list = async () =>
-    (await pool.one(sql.type(body)`
+    (
+      await pool.one(sql.type(body)`
       SELECT coalesce(json_agg(${document} ORDER BY ${spec.order}), '[]')::text AS body
-        FROM (SELECT * FROM ${table} WHERE ${filters} ORDER BY ${spec.order} LIMIT ${limit}) t`)).body;
+        FROM (SELECT * FROM ${table} WHERE ${filters} ORDER BY ${spec.order} LIMIT ${limit}) t`)
+    ).body;
   if (spec.q.trim() === '') return list();
 
   const words = sql.identifier([LIVE_SCHEMA, 'search_words']);
@@ -95,7 +103,8 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const longTerms = terms.filter((term) => term.length >= MIN_MATCH_LENGTH);
   const required = longTerms.length > 0 ? longTerms : terms;
 
-  const spellingsOf = (term: string) => lookups.filter((row) => row.kind === 'spelling' && row.term === term).map((row) => ({ word: row.word!, sim: row.sim! }));
+  const spellingsOf = (term: string) =>
+    lookups.filter((row) => row.kind === 'spelling' && row.term === term).map((row) => ({ word: row.word!, sim: row.sim! }));
   const stems = new Map(lookups.filter((row) => row.kind === 'stem').map((row) => [row.term, row.query!]));
   const stemMatch = (term: string) => (stems.has(term) ? sql.fragment`tsv @@ ${stems.get(term)!}::tsquery` : sql.fragment`false`);
 
@@ -139,9 +148,7 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const exactFields = sql.join(
     [
       sql.fragment`names = ${phrase}`,
-      ...spec.exactFields.map(
-        (name) => sql.fragment`(abs(length(doc->>${name}) - ${phrase.length}) <= 3 AND public.mello_norm(doc->>${name}) = ${phrase})`,
-      ),
+      ...spec.exactFields.map((name) => sql.fragment`(abs(length(doc->>${name}) - ${phrase.length}) <= 3 AND public.mello_norm(doc->>${name}) = ${phrase})`),
     ],
     sql.fragment` OR `,
   );
@@ -153,7 +160,10 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const scoreColumn = (i: number) => sql.identifier([`s${i}`]);
   const allScores = [...requiredScores, ...bonusScores].map((_, i) => scoreColumn(i));
   const candidates = sql.fragment`
-    SELECT ${sql.join([...new Set(['id', ...spec.orderColumns])].map((c) => sql.identifier([c])), sql.fragment`, `)},
+    SELECT ${sql.join(
+      [...new Set(['id', ...spec.orderColumns])].map((c) => sql.identifier([c])),
+      sql.fragment`, `,
+    )},
            ${exact} AS exact, ${sql.join(columns, sql.fragment`, `)}
       FROM ${table}
      WHERE ${filters} AND (${sql.join(matches, sql.fragment` OR `)})
@@ -163,7 +173,10 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
     SELECT coalesce(json_agg(${document} ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}), '[]')::text AS body
       FROM (
         SELECT id,
-               (${sql.join(required.map((_, i) => sql.fragment`(${scoreColumn(i)} > 0)::int`), sql.fragment` + `)}) = ${required.length} AS full_match,
+               (${sql.join(
+                 required.map((_, i) => sql.fragment`(${scoreColumn(i)} > 0)::int`),
+                 sql.fragment` + `,
+               )}) = ${required.length} AS full_match,
                exact,
                (${sql.join(allScores, sql.fragment` + `)}) AS score
           FROM (${candidates}) scored

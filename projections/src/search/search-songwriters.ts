@@ -98,7 +98,11 @@ export const searchSongwritersProjection: Projection = {
     start: (): DocumentChanges => ({ upserts: new Map(), deletes: new Set() }),
     add: (state, events) => void reduceDocumentEvents(ENTRY_EVENTS, events, state as DocumentChanges),
     flush: async (tx, schema, state) => {
-      await insertCredits(tx, schema, [...(state as DocumentChanges).upserts].flatMap(([id, change]) => creditRows(id, change.fields)));
+      await insertCredits(
+        tx,
+        schema,
+        [...(state as DocumentChanges).upserts].flatMap(([id, change]) => creditRows(id, change.fields)),
+      );
       await writeSongwriters(tx, schema, null);
     },
   },

@@ -14,8 +14,7 @@ export const articleDecider = createDocumentDecider<ArticleFields>({
 });
 
 export const articleSlugKey = (fields: Pick<ArticleFields, 'slug'>) => `article-slug-${fields.slug}`;
-export const articleSlugTakenMessage = (fields: Pick<ArticleFields, 'slug'>) =>
-  `Adressen "${fields.slug}" används redan av en annan artikel`;
+export const articleSlugTakenMessage = (fields: Pick<ArticleFields, 'slug'>) => `Adressen "${fields.slug}" används redan av en annan artikel`;
 
 /** The create form's derivation (spec section 5), held on the server too: no slug given → from the title. */
 export function withSlug(input: z.output<typeof ArticleCreateInputSchema>): ArticleFields {

@@ -46,7 +46,16 @@ beforeAll(async () => {
   // Two entries of one act in one year (the rule's tie): the one that went out is created first, the winner second.
   ids.otherLoreen = await created(admin.post('/api/entries', { year: 2012, artistId: loreen, song: 'Annan låt', heat: 2, runningOrder: 3, heatResult: 'out' }));
   ids.euphoria = await created(
-    admin.post('/api/entries', { year: 2012, artistId: loreen, song: 'Euphoria', heat: 1, runningOrder: 1, heatResult: 'final', finalRunningOrder: 9, finalPlace: 1 }),
+    admin.post('/api/entries', {
+      year: 2012,
+      artistId: loreen,
+      song: 'Euphoria',
+      heat: 1,
+      runningOrder: 1,
+      heatResult: 'final',
+      finalRunningOrder: 9,
+      finalPlace: 1,
+    }),
   );
   ids.framling = await created(admin.post('/api/entries', { year: 1983, artistId: carola, song: 'Främling', runningOrder: 4, finalPlace: 1 }));
   ids.videoEuphoria = await created(admin.post('/api/videos', sampleVideo({ title: 'Euphoria', artist: 'LOREEN', year: 2012 })));
@@ -95,7 +104,7 @@ describe("a video's entry", () => {
 });
 
 describe('GET /api/entries/{id}/links', () => {
-  it("answers the entry, the videos that match it and its open hunts; the other entry of the act gets no video", async () => {
+  it('answers the entry, the videos that match it and its open hunts; the other entry of the act gets no video', async () => {
     const links = await visitor.get(`/api/entries/${ids.euphoria}/links`);
     expect(links.status).toBe(200);
     expect(links.body).toMatchObject({ entry: euphoriaRef(), hunts: [] });
@@ -121,7 +130,9 @@ describe('a forum post about an entry (a hunt)', () => {
     expect((await member.post('/api/forum/posts', hunt({ entryId: undefined, title: 'Utan bidrag' }))).body.entryId).toBeNull();
 
     const open = (await visitor.get(`/api/entries/${ids.euphoria}/links`)).body.hunts;
-    expect(open).toEqual([{ id: post.body.id, title: 'Saknas: Loreen – Euphoria (2012)', authorName: 'Jägaren', createdAt: post.body.createdAt, repliesCount: 0 }]);
+    expect(open).toEqual([
+      { id: post.body.id, title: 'Saknas: Loreen – Euphoria (2012)', authorName: 'Jägaren', createdAt: post.body.createdAt, repliesCount: 0 },
+    ]);
     expect((await visitor.get(`/api/entries/${ids.otherLoreen}/links`)).body.hunts).toEqual([]);
 
     expect((await member.put(`/api/forum/posts/${post.body.id}`, { status: 'solved' })).status).toBe(200);
@@ -147,8 +158,18 @@ describe('a forum post about an entry (a hunt)', () => {
     const old: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
       type: 'ForumPostCreated',
       data: {
-        postId, title: 'Gammal efterlysning', content: 'Skriven innan inlägg kunde gälla ett bidrag.', category: 'lost-media', priority: null,
-        year: 2012, reward: 0, tags: [], status: 'active', authorId: randomUUID(), authorName: 'Gammal medlem', createdAt: '2024-05-01T10:00:00.000Z',
+        postId,
+        title: 'Gammal efterlysning',
+        content: 'Skriven innan inlägg kunde gälla ett bidrag.',
+        category: 'lost-media',
+        priority: null,
+        year: 2012,
+        reward: 0,
+        tags: [],
+        status: 'active',
+        authorId: randomUUID(),
+        authorName: 'Gammal medlem',
+        createdAt: '2024-05-01T10:00:00.000Z',
       },
     };
     await backend.store.appendToStream(forumPostStream(postId), toNewEvents([old], { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null }), {

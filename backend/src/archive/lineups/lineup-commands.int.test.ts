@@ -54,7 +54,7 @@ describe('entry commands', () => {
     expect([(await anonymous.get('/api/artists')).body, (await anonymous.get('/api/sources')).body, await lineup()]).toEqual(before);
   });
 
-  it('answers an id or slug that cannot exist as unknown (404 with the resource\'s text), not as a bad request', async () => {
+  it("answers an id or slug that cannot exist as unknown (404 with the resource's text), not as a bad request", async () => {
     expect(await anonymous.get('/api/entries/inte-ett-id')).toMatchObject({ status: 404, body: { error: 'Posten hittades inte' } });
     expect(await admin.put('/api/sources/inte-ett-id', { description: 'x' })).toMatchObject({ status: 404, body: { error: 'Källan hittades inte' } });
     expect(await anonymous.get('/api/artists/Inte%20En%20Slug')).toMatchObject({ status: 404, body: { error: 'Artist hittades inte' } });
@@ -91,7 +91,10 @@ describe('entry commands', () => {
     expect(edited.body).toMatchObject({ finalPoints: 268, notes: null });
     const reordered = await admin.post('/api/entries/reorder', { year: 2012, show: 'heat-1', entryIds: [second.id, first.id] });
     expect(reordered.status).toBe(200);
-    expect((await lineup()).shows[0].entries.map((e: any) => [e.id, e.runningOrder])).toEqual([[second.id, 1], [first.id, 2]]);
+    expect((await lineup()).shows[0].entries.map((e: any) => [e.id, e.runningOrder])).toEqual([
+      [second.id, 1],
+      [first.id, 2],
+    ]);
     const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => admin.put(`/api/entries/${first.id}`, { notes: `anteckning ${i}` })));
     expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const updates = (await backend.store.readStream(`entry-${first.id}`)).filter((e) => e.type === 'EntryUpdated');

@@ -21,25 +21,54 @@ function scenario<F>(decider: DocumentDecider<F>) {
 
 const ARTIST_ID = '22222222-2222-4222-8222-222222222222';
 const entry: EntryFields = {
-  year: 2012, artistId: ARTIST_ID, artist: 'Loreen', song: 'Euphoria', songwriters: ['Thomas G:son', 'Peter Boström'],
-  heat: 4, runningOrder: 4, heatPlace: 1, heatResult: 'final', andraChansen: null, finalRunningOrder: 9, finalPlace: 1,
-  finalPoints: 268, juryPoints: 114, televotePoints: 154, sources: ['dl12'], verifiedBy: [], unconfirmed: [], disputed: [], notes: null,
+  year: 2012,
+  artistId: ARTIST_ID,
+  artist: 'Loreen',
+  song: 'Euphoria',
+  songwriters: ['Thomas G:son', 'Peter Boström'],
+  heat: 4,
+  runningOrder: 4,
+  heatPlace: 1,
+  heatResult: 'final',
+  andraChansen: null,
+  finalRunningOrder: 9,
+  finalPlace: 1,
+  finalPoints: 268,
+  juryPoints: 114,
+  televotePoints: 154,
+  sources: ['dl12'],
+  verifiedBy: [],
+  unconfirmed: [],
+  disputed: [],
+  notes: null,
 };
 const artist: ArtistFields = { name: 'Loreen', slug: 'loreen', aliases: [] };
 const source: SourceFields = { key: 'dl12', description: 'deliciosa: Melodifestivalen 2012' };
 
 const cases = [
   {
-    name: 'entry', decider: entryDecider as unknown as DocumentDecider<Record<string, unknown>>, fields: entry as Record<string, unknown>,
-    change: { finalPoints: null, notes: 'Poängen omstridd' }, notFound: 'Posten hittades inte', exists: 'Posten finns redan',
+    name: 'entry',
+    decider: entryDecider as unknown as DocumentDecider<Record<string, unknown>>,
+    fields: entry as Record<string, unknown>,
+    change: { finalPoints: null, notes: 'Poängen omstridd' },
+    notFound: 'Posten hittades inte',
+    exists: 'Posten finns redan',
   },
   {
-    name: 'artist', decider: artistDecider as unknown as DocumentDecider<Record<string, unknown>>, fields: artist as Record<string, unknown>,
-    change: { aliases: ['Lorine Talhaoui'] }, notFound: 'Artist hittades inte', exists: 'Artisten finns redan',
+    name: 'artist',
+    decider: artistDecider as unknown as DocumentDecider<Record<string, unknown>>,
+    fields: artist as Record<string, unknown>,
+    change: { aliases: ['Lorine Talhaoui'] },
+    notFound: 'Artist hittades inte',
+    exists: 'Artisten finns redan',
   },
   {
-    name: 'source', decider: sourceDecider as unknown as DocumentDecider<Record<string, unknown>>, fields: source as Record<string, unknown>,
-    change: { description: 'deliciosa (sv.wikipedia 2014)' }, notFound: 'Källan hittades inte', exists: 'Källan finns redan',
+    name: 'source',
+    decider: sourceDecider as unknown as DocumentDecider<Record<string, unknown>>,
+    fields: source as Record<string, unknown>,
+    change: { description: 'deliciosa (sv.wikipedia 2014)' },
+    notFound: 'Källan hittades inte',
+    exists: 'Källan finns redan',
   },
 ];
 
@@ -81,7 +110,9 @@ describe.each(cases)('$name decider', ({ decider, fields, change, notFound, exis
   it('given it was deleted, when recreated (a restore), then it is created again with the restored fields', () => {
     const given = it_.given([createdEvent, deletedEvent]);
     expect(given.state.status).toBe('deleted');
-    expect(given.when({ type: 'recreate', id, fields: { ...fields, ...change } })()).toEqual([{ type: created, data: { id, fields: { ...fields, ...change } } }]);
+    expect(given.when({ type: 'recreate', id, fields: { ...fields, ...change } })()).toEqual([
+      { type: created, data: { id, fields: { ...fields, ...change } } },
+    ]);
     expect(given.when({ type: 'update', id, changes: change })).toThrow(NotFoundError);
     expect(given.when({ type: 'create', id, fields })).toThrow(ConflictError);
   });
@@ -110,7 +141,10 @@ describe('an artist renamed', () => {
   });
 
   it('renamed back to one of its aliases: that alias is the name again, not an alias too; the name it leaves becomes one', () => {
-    expect(renamed({ name: 'Loreen Talhaoui', slug: 'loreen', aliases: ['Loreen', 'LOREEN'] }, 'Loreen')).toEqual({ name: 'Loreen', aliases: ['LOREEN', 'Loreen Talhaoui'] });
+    expect(renamed({ name: 'Loreen Talhaoui', slug: 'loreen', aliases: ['Loreen', 'LOREEN'] }, 'Loreen')).toEqual({
+      name: 'Loreen',
+      aliases: ['LOREEN', 'Loreen Talhaoui'],
+    });
   });
 
   it('an old name already among the aliases is not listed twice', () => {
@@ -152,7 +186,12 @@ describe('runningOrderChange: the edit that gives an entry a place in a show’s
     ['a heat entry, in the final', { heat: 4, runningOrder: 4, finalRunningOrder: 9 }, 'final', { finalRunningOrder: 2 }],
     ['a heat entry without a final slot yet, in the final', { heat: 4, runningOrder: 4, finalRunningOrder: null }, 'final', { finalRunningOrder: 2 }],
     ['an entry of a year without heats', { heat: null, runningOrder: 7, finalRunningOrder: null }, 'final', { runningOrder: 2 }],
-    ['an entry of a year without heats that gives both numbers', { heat: null, runningOrder: 7, finalRunningOrder: 7 }, 'final', { runningOrder: 2, finalRunningOrder: 2 }],
+    [
+      'an entry of a year without heats that gives both numbers',
+      { heat: null, runningOrder: 7, finalRunningOrder: 7 },
+      'final',
+      { runningOrder: 2, finalRunningOrder: 2 },
+    ],
   ];
 
   it.each(cases)('%s', (_name, given, show, expected) => {

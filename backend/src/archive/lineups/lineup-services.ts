@@ -146,4 +146,3 @@ export function createLineupServices(store: EventStore, readModels: ReadModelWai
   };
 }
 export type LineupServices = ReturnType<typeof createLineupServices>;
-

@@ -46,9 +46,24 @@ function parseCsv(text: string): string[][] {
 
 const ARTIST_ID = '22222222-2222-4222-8222-222222222222';
 const fields: EntryFields = {
-  year: 1998, artistId: ARTIST_ID, artist: 'Jill Johnson', song: 'Kärleken är, "sa hon"', songwriters: ['Ingela "Pling" Forsman', 'Bobby Ljunggren'],
-  heat: null, runningOrder: 4, heatPlace: null, heatResult: null, andraChansen: null, finalRunningOrder: null, finalPlace: 1,
-  finalPoints: 0, juryPoints: null, televotePoints: null, sources: ['en98'], verifiedBy: [], unconfirmed: ['songwriters'],
+  year: 1998,
+  artistId: ARTIST_ID,
+  artist: 'Jill Johnson',
+  song: 'Kärleken är, "sa hon"',
+  songwriters: ['Ingela "Pling" Forsman', 'Bobby Ljunggren'],
+  heat: null,
+  runningOrder: 4,
+  heatPlace: null,
+  heatResult: null,
+  andraChansen: null,
+  finalRunningOrder: null,
+  finalPlace: 1,
+  finalPoints: 0,
+  juryPoints: null,
+  televotePoints: null,
+  sources: ['en98'],
+  verifiedBy: [],
+  unconfirmed: ['songwriters'],
   disputed: [{ field: 'finalPoints', values: [62, 72], sources: ['en98', 'kk98'], note: 'tryckt, eller räknad' }],
   notes: 'Första raden\r\nandra raden\nsista, med komma',
 };
@@ -87,7 +102,9 @@ describe('lineupsCsv', () => {
     expect(record![column('notes')]).toBe('Första raden\r\nandra raden\nsista, med komma');
     expect(record![column('artist_slug')]).toBe('jill-johnson');
     expect(record![column('result')]).toBe('winner');
-    expect(JSON.parse(record![column('disputed')]!)).toEqual([{ field: 'finalPoints', values: [62, 72], sources: ['en98', 'kk98'], note: 'tryckt, eller räknad' }]);
+    expect(JSON.parse(record![column('disputed')]!)).toEqual([
+      { field: 'finalPoints', values: [62, 72], sources: ['en98', 'kk98'], note: 'tryckt, eller räknad' },
+    ]);
   });
 
   it('leaves an unknown value empty and writes a known 0 as 0 (never the one for the other)', () => {

@@ -9,7 +9,11 @@ import { createTestDatabase } from '../../../test/database';
 
 // The project's own copy (never /work/shared at test time).
 const dataFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../archive-import/data/lineups.json');
-const data = JSON.parse(readFileSync(dataFile, 'utf8')) as { sourceKeys: Record<string, string>; years: Array<{ year: number; entries: Array<Record<string, any>> }>; noContest: Array<{ year: number }> };
+const data = JSON.parse(readFileSync(dataFile, 'utf8')) as {
+  sourceKeys: Record<string, string>;
+  years: Array<{ year: number; entries: Array<Record<string, any>> }>;
+  noContest: Array<{ year: number }>;
+};
 const countEvents = async (backend: TestBackend) => backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events`);
 
 /** A tiny RFC 4180 reader: quoted fields, doubled quotes, CRLF records. */
@@ -88,7 +92,9 @@ describe('the read APIs on the imported archive', () => {
     const winner = final.entries.find((entry: any) => entry.result === 'winner');
     expect(winner).toMatchObject({ artist: 'Loreen', song: 'Euphoria', finalPlace: 1, artistRef: { slug: 'loreen' } });
     expect(winner.sources[0]).toEqual({ key: expect.any(String), description: expect.any(String) });
-    expect(final.entries.map((e: any) => e.finalRunningOrder)).toEqual([...final.entries.map((e: any) => e.finalRunningOrder)].sort((a: number, b: number) => a - b));
+    expect(final.entries.map((e: any) => e.finalRunningOrder)).toEqual(
+      [...final.entries.map((e: any) => e.finalRunningOrder)].sort((a: number, b: number) => a - b),
+    );
   });
 
   it('keeps unknown points null, never 0, and leaves them out of the records', async () => {
@@ -137,18 +143,34 @@ describe('the read APIs on the imported archive', () => {
     const member = new ApiClient(backend.url);
     await member.register('loreen-fan@example.se');
     const hunt = await member.post('/api/forum/posts', {
-      title: 'Saknas: Loreen – Euphoria (2012)', content: 'Någon som har deltävlingen inspelad?', category: 'lost-media', year: 2012, entryId: entryOf(2012),
+      title: 'Saknas: Loreen – Euphoria (2012)',
+      content: 'Någon som har deltävlingen inspelad?',
+      category: 'lost-media',
+      year: 2012,
+      entryId: entryOf(2012),
     });
     expect(hunt.status).toBe(201);
     expect((await member.put(`/api/forum/posts/${hunt.body.id}`, { status: 'solved' })).status).toBe(200);
     const tip = await member.post('/api/forum/posts', {
-      title: 'Tips om Tattoo', content: 'Repetitionen finns på SVT Play.', category: 'tips', year: 2023, entryId: entryOf(2023),
+      title: 'Tips om Tattoo',
+      content: 'Repetitionen finns på SVT Play.',
+      category: 'tips',
+      year: 2023,
+      entryId: entryOf(2023),
     });
     await member.post('/api/forum/posts', { title: 'Om Loreen allmänt', content: 'En tråd som inte nämner något bidrag.', category: 'general' });
     const threads = (await client.get('/api/artists/loreen')).body.threads;
     expect(threads).toEqual([
       { id: tip.body.id, title: 'Tips om Tattoo', category: 'tips', status: 'active', createdAt: tip.body.createdAt, repliesCount: 0, entryId: entryOf(2023) },
-      { id: hunt.body.id, title: 'Saknas: Loreen – Euphoria (2012)', category: 'lost-media', status: 'solved', createdAt: hunt.body.createdAt, repliesCount: 0, entryId: entryOf(2012) },
+      {
+        id: hunt.body.id,
+        title: 'Saknas: Loreen – Euphoria (2012)',
+        category: 'lost-media',
+        status: 'solved',
+        createdAt: hunt.body.createdAt,
+        repliesCount: 0,
+        entryId: entryOf(2012),
+      },
     ]);
     expect((await client.get('/api/artists/carola-haggkvist')).body.threads).toEqual([]);
   });

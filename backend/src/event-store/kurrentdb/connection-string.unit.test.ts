@@ -3,7 +3,14 @@ import { isEventStoreUrl, kurrentConnectionString, withoutCredentials } from './
 
 describe('EVENTSTORE_URL connection strings', () => {
   it('accepts the KurrentDB schemes and the older esdb spelling, single node or discovery', () => {
-    for (const url of ['kurrentdb://localhost:2113?tls=false', 'kurrent://a:1', 'kdb://a:1', 'esdb://eventstore:2113?tls=false', 'kurrentdb+discover://a:2113,b:2113', 'ESDB+discover://a:2113']) {
+    for (const url of [
+      'kurrentdb://localhost:2113?tls=false',
+      'kurrent://a:1',
+      'kdb://a:1',
+      'esdb://eventstore:2113?tls=false',
+      'kurrentdb+discover://a:2113,b:2113',
+      'ESDB+discover://a:2113',
+    ]) {
       expect(isEventStoreUrl(url), url).toBe(true);
     }
   });

@@ -24,7 +24,9 @@ describe('KurrentDB client errors', () => {
     expect(isKurrentDbUnavailable(new DeadlineExceededError(undefined, 'Deadline exceeded'))).toBe(true);
     expect(isKurrentDbUnavailable(new TimeoutError(undefined, 'timed out'))).toBe(true);
     expect(isKurrentDbUnavailable(new CancelledError(undefined, 'Server shutting down'))).toBe(true);
-    expect(isKurrentDbUnavailable(new NotLeaderError(serviceError(5, 'not leader', { 'leader-endpoint-host': 'node2', 'leader-endpoint-port': '2113' })))).toBe(true);
+    expect(isKurrentDbUnavailable(new NotLeaderError(serviceError(5, 'not leader', { 'leader-endpoint-host': 'node2', 'leader-endpoint-port': '2113' })))).toBe(
+      true,
+    );
   });
 
   it('recognises the raw gRPC statuses and a failed cluster discovery too', () => {
@@ -34,14 +36,18 @@ describe('KurrentDB client errors', () => {
   });
 
   it('answers and bugs are not outages', () => {
-    expect(isKurrentDbUnavailable(new WrongExpectedVersionError(serviceError(9, 'wrong expected version', { 'stream-name': 'x', 'expected-version': '1', 'actual-version': '2' })))).toBe(false);
+    expect(
+      isKurrentDbUnavailable(
+        new WrongExpectedVersionError(serviceError(9, 'wrong expected version', { 'stream-name': 'x', 'expected-version': '1', 'actual-version': '2' })),
+      ),
+    ).toBe(false);
     expect(isKurrentDbUnavailable(new StreamNotFoundError(serviceError(5, 'not found', { 'stream-name': 'x' })))).toBe(false);
     expect(isKurrentDbUnavailable(new UnknownError(undefined, 'something else'))).toBe(false);
     expect(isKurrentDbUnavailable(new Error('boom'))).toBe(false);
     expect(isKurrentDbUnavailable('unavailable')).toBe(false);
   });
 
-  it('toEventStoreError turns an outage into the port\'s EventStoreUnavailableError and leaves the rest alone', () => {
+  it("toEventStoreError turns an outage into the port's EventStoreUnavailableError and leaves the rest alone", () => {
     const cause = new UnavailableError(undefined, 'No connection established');
     const mapped = toEventStoreError(cause);
     expect(mapped).toBeInstanceOf(EventStoreUnavailableError);

@@ -45,9 +45,7 @@ const UNKNOWN_POSITION = 2n ** 63n;
 type ClientRecorded = NonNullable<ResolvedEvent['event']> | NonNullable<AllStreamResolvedEvent['event']>;
 
 const toLogPosition = (position: Position | undefined): LogPosition | null =>
-  position && position.commit < UNKNOWN_POSITION && position.prepare < UNKNOWN_POSITION
-    ? encodePosition(position.commit, position.prepare)
-    : null;
+  position && position.commit < UNKNOWN_POSITION && position.prepare < UNKNOWN_POSITION ? encodePosition(position.commit, position.prepare) : null;
 
 const toClientPosition = (position: LogPosition): Position => {
   const [commit, prepare] = decodePosition(position);
@@ -141,9 +139,7 @@ export class KurrentDbEventStore implements RawEventStore {
 
   async appendToStream(streamName: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const proposed = events.map((event) =>
-      jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata }),
-    );
+    const proposed = events.map((event) => jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata }));
     let result: ClientAppendResult;
     try {
       result = await this.client.appendToStream(streamName, proposed, { streamState: toStreamState(options.expectedRevision) });

@@ -45,7 +45,13 @@ describe('PostgreSQL store: untilReadable', () => {
       await older.connect();
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()'); // takes a transaction id: later ones sort after it
-      const metadata = { actor: { type: 'system' as const }, occurredAt: new Date().toISOString(), correlationId: randomUUID(), causationId: null, schemaVersion: 1 };
+      const metadata = {
+        actor: { type: 'system' as const },
+        occurredAt: new Date().toISOString(),
+        correlationId: randomUUID(),
+        causationId: null,
+        schemaVersion: 1,
+      };
       await store.appendToStream('held-1', [{ id: randomUUID(), type: 'Held', data: {}, metadata }], { expectedRevision: 'no_stream' });
       expect(await store.readAll({ after: null, maxCount: 10 })).toEqual([]);
 

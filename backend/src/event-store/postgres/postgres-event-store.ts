@@ -113,7 +113,9 @@ export class PostgresEventStore implements RawEventStore {
         stream: streamName,
         events: events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })),
       }));
-      const rows = await this.pool.any(sql.type(z.object({ status: z.string(), count: z.number(), xid: z.string().nullable(), position: z.number().nullable() }))`
+      const rows = await this.pool.any(sql.type(
+        z.object({ status: z.string(), count: z.number(), xid: z.string().nullable(), position: z.number().nullable() }),
+      )`
         SELECT r.r_status AS status, jsonb_array_length(s.events) AS count, r.r_xid::text AS xid, r.r_position AS position
           FROM jsonb_to_recordset(${sql.jsonb(chunk as unknown as SerializableValue)}) AS s(n integer, stream text, events jsonb)
          CROSS JOIN LATERAL es.append(s.stream, ${EXPECTED_CODES.no_stream}, s.events) AS r

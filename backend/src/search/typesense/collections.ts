@@ -40,8 +40,7 @@ export const aliasName = (prefix: string, kind: SearchKind) => `${checkPrefix(pr
 export const collectionName = (prefix: string, kind: SearchKind, stamp: number) => `${aliasName(prefix, kind)}_${stamp}`;
 
 /** Collections of this prefix and kind (live, old or left behind by a crashed rebuild). */
-export const isCollectionOf = (prefix: string, kind: SearchKind, name: string) =>
-  new RegExp(`^${aliasName(prefix, kind)}_\\d+$`).test(name);
+export const isCollectionOf = (prefix: string, kind: SearchKind, name: string) => new RegExp(`^${aliasName(prefix, kind)}_\\d+$`).test(name);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text
@@ -103,7 +102,13 @@ export function creationOrder(position: string): number {
 // Schemas
 
 /** Swedish text: ICU tokenisation for Swedish; å, ä and ö stay letters of their own, so "får" ranks "får" first. */
-const sv = (name: string, extra: Partial<CollectionFieldSchema> = {}): CollectionFieldSchema => ({ name, type: 'string', locale: 'sv', optional: true, ...extra });
+const sv = (name: string, extra: Partial<CollectionFieldSchema> = {}): CollectionFieldSchema => ({
+  name,
+  type: 'string',
+  locale: 'sv',
+  optional: true,
+  ...extra,
+});
 const svList = (name: string): CollectionFieldSchema => ({ name, type: 'string[]', locale: 'sv', optional: true });
 /** The folded twin: no locale, so Typesense folds diacritics on the document and the query alike. */
 const folded = (name: string, extra: Partial<CollectionFieldSchema> = {}): CollectionFieldSchema => ({ name, type: 'string', optional: true, ...extra });
@@ -214,24 +219,12 @@ const SCHEMAS: Record<SearchKind, (name: string) => CollectionCreateSchema> = {
   artists: (name) => ({
     name,
     token_separators: TOKEN_SEPARATORS,
-    fields: [
-      { name: 'slug', type: 'string', sort: true },
-      sv('name'),
-      folded('name_folded', { infix: true }),
-      svList('aliases'),
-      foldedList('aliases_folded'),
-    ],
+    fields: [{ name: 'slug', type: 'string', sort: true }, sv('name'), folded('name_folded', { infix: true }), svList('aliases'), foldedList('aliases_folded')],
   }),
   songwriters: (name) => ({
     name,
     token_separators: TOKEN_SEPARATORS,
-    fields: [
-      { name: 'slug', type: 'string', sort: true },
-      sv('name'),
-      folded('name_folded', { infix: true }),
-      sv('alias'),
-      folded('alias_folded'),
-    ],
+    fields: [{ name: 'slug', type: 'string', sort: true }, sv('name'), folded('name_folded', { infix: true }), sv('alias'), folded('alias_folded')],
   }),
 };
 
@@ -289,7 +282,12 @@ export function yearDocument(id: string, fields: Record<string, unknown>): Searc
 export function videoDocument(id: string, fields: Record<string, unknown>, position: number | null): SearchDocument | null {
   const year = int(fields.year);
   if (year === null) return null;
-  const [title, artist, description, category] = [fields.title, fields.artist, fields.description, fields.category].map(str) as [string, string, string, string];
+  const [title, artist, description, category] = [fields.title, fields.artist, fields.description, fields.category].map(str) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   return {
     id,
     ...(position === null ? {} : { position }),

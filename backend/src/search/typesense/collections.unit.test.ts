@@ -112,7 +112,11 @@ describe('documents', () => {
     const fields = { title: 'Waterloo', artist: 'ABBA', year: 1974, description: 'Segern', category: 'winner' };
     expect(videoDocument('v', fields, 7)).toMatchObject({ position: 7, year: 1974, year_text: '1974', title_folded: 'waterloo', artist: 'ABBA' });
     expect(videoDocument('v', fields, null)).not.toHaveProperty('position');
-    const article = articleDocument('a', { title: 'Cirkus', author: 'Åsa', excerpt: 'Kort', content: '# Arenan\n**Cirkus**', category: 'history', publishedAt: '2024-01-02T03:04:05.000Z' }, 3)!;
+    const article = articleDocument(
+      'a',
+      { title: 'Cirkus', author: 'Åsa', excerpt: 'Kort', content: '# Arenan\n**Cirkus**', category: 'history', publishedAt: '2024-01-02T03:04:05.000Z' },
+      3,
+    )!;
     expect(article).toMatchObject({ position: 3, published_at: Date.parse('2024-01-02T03:04:05.000Z'), author_folded: 'asa', content: 'Arenan\n Cirkus' });
     expect(article.all_folded).toContain('history');
     expect(articleDocument('a', { title: 'x', publishedAt: 'not a date' }, 1)).toBeNull();
@@ -226,7 +230,10 @@ describe('schemas', () => {
     for (const kind of SEARCH_KINDS) {
       const declared = new Set(collectionSchema(kind, 'x').fields!.map((f) => f.name));
       const written = Object.keys(docs[kind]).filter((key) => key !== 'id');
-      expect(written.filter((key) => !declared.has(key)), kind).toEqual([]);
+      expect(
+        written.filter((key) => !declared.has(key)),
+        kind,
+      ).toEqual([]);
     }
   });
 });

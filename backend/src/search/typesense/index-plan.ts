@@ -61,8 +61,16 @@ const HANDLERS: { readonly [N in EventName]?: Handler<N> } = {
   [EventName.ForumPostCreated]: (e) => upsertOf('forum_posts', e.data, forumPostDocument),
   [EventName.ForumPostEdited]: (e) => emplaceOf('forum_posts', e.data, forumPostDocument),
   [EventName.ForumPostDeleted]: (e) => deleteOf('forum_posts', e.data.postId),
-  [EventName.EntryCreated]: (e) => withSongwriters(upsertOf('entries', e.data, (d) => entryDocument(d.id, d.fields, creationOrder(e.position))), e.data.fields),
-  [EventName.EntryUpdated]: (e) => withSongwriters(emplaceOf('entries', e.data, (d) => entryDocument(d.id, d.fields, null)), e.data.fields),
+  [EventName.EntryCreated]: (e) =>
+    withSongwriters(
+      upsertOf('entries', e.data, (d) => entryDocument(d.id, d.fields, creationOrder(e.position))),
+      e.data.fields,
+    ),
+  [EventName.EntryUpdated]: (e) =>
+    withSongwriters(
+      emplaceOf('entries', e.data, (d) => entryDocument(d.id, d.fields, null)),
+      e.data.fields,
+    ),
   [EventName.EntryDeleted]: (e) => deleteOf('entries', e.data.id),
   [EventName.ArtistCreated]: (e) => upsertOf('artists', e.data, (d) => artistDocument(d.id, d.fields)),
   [EventName.ArtistUpdated]: (e) => emplaceOf('artists', e.data, (d) => artistDocument(d.id, d.fields)),
@@ -75,7 +83,7 @@ function withSongwriters(entry: Change | null, fields: Record<string, unknown>):
   return [entry, ...songwriterDocuments(fields).map((doc): Change => ({ kind: 'songwriters', op: 'emplace', doc }))];
 }
 
-export const INDEXED_EVENT_TYPES: ReadonlySet<EventName> = new Set((Object.keys(HANDLERS) as EventName[]));
+export const INDEXED_EVENT_TYPES: ReadonlySet<EventName> = new Set(Object.keys(HANDLERS) as EventName[]);
 
 /** The handler of an event's type. (TypeScript cannot tie a union-keyed lookup to its event: the mapped type above does.) */
 const handlerOf = (event: IndexedEvent): Handler<EventName> | undefined => HANDLERS[event.type] as Handler<EventName> | undefined;

@@ -94,7 +94,10 @@ describe('event batch → Typesense writes', () => {
 
   it('gives a created video its list position from the creation event, and keeps it through an update', () => {
     const created = event('VideoCreated', { id: 'v1', fields: videoFields });
-    const plan = addToPlan(emptyPlan(), [created, event('VideoUpdated', { id: 'v1', fields: { ...videoFields, title: 'Waterloo (live)' }, changed: ['title'] })]);
+    const plan = addToPlan(emptyPlan(), [
+      created,
+      event('VideoUpdated', { id: 'v1', fields: { ...videoFields, title: 'Waterloo (live)' }, changed: ['title'] }),
+    ]);
     expect(plan.videos.upserts.get('v1')).toMatchObject({ title: 'Waterloo (live)', position: sequence - 1 });
 
     const later = addToPlan(emptyPlan(), [event('VideoUpdated', { id: 'v1', fields: videoFields, changed: ['title'] })]);
@@ -115,7 +118,12 @@ describe('event batch → Typesense writes', () => {
       event('ForumPostCreated', post('p1')),
       event('ForumPostEdited', { postId: 'p1', title: 'Hittad!', updatedAt: '2026-01-02T00:00:00.000Z' }),
     ]);
-    expect(plan.forum_posts.upserts.get('p1')).toMatchObject({ title: 'Hittad!', author_name: 'Åke', category: 'lost-media', created_at: Date.parse('2026-01-01T10:00:00.000Z') });
+    expect(plan.forum_posts.upserts.get('p1')).toMatchObject({
+      title: 'Hittad!',
+      author_name: 'Åke',
+      category: 'lost-media',
+      created_at: Date.parse('2026-01-01T10:00:00.000Z'),
+    });
   });
 
   it('given edits of a post created earlier, then one partial update with the latest values', () => {
@@ -146,7 +154,12 @@ describe('event batch → Typesense writes', () => {
 
   it('given a created entry, then an upsert of it with its list position and a merge per credited songwriter, by slug', () => {
     const plan = addToPlan(emptyPlan(), [event('EntryCreated', { id: 'e1', fields: entryFields() })]);
-    expect(plan.entries.upserts.get('e1')).toMatchObject({ year: 2012, artist: 'Loreen', song: 'Euphoria', songwriters: ['Thomas G:son', 'Nadir Khayat (RedOne)'] });
+    expect(plan.entries.upserts.get('e1')).toMatchObject({
+      year: 2012,
+      artist: 'Loreen',
+      song: 'Euphoria',
+      songwriters: ['Thomas G:son', 'Nadir Khayat (RedOne)'],
+    });
     expect(plan.entries.upserts.get('e1')!.position).toBeGreaterThan(0);
     expect([...plan.songwriters.emplaces.keys()]).toEqual(['thomas-g-son', 'nadir-khayat']);
     expect(plan.songwriters.emplaces.get('nadir-khayat')).toMatchObject({ name: 'Nadir Khayat', alias: 'RedOne', alias_folded: 'redone' });
@@ -166,7 +179,10 @@ describe('event batch → Typesense writes', () => {
   });
 
   it('given a deleted entry, then its delete; its songwriters stay (the read model leaves them out when loading)', () => {
-    const plan = addToPlan(emptyPlan(), [event('EntryCreated', { id: 'e1', fields: entryFields() }), event('EntryDeleted', { id: 'e1', fields: entryFields() })]);
+    const plan = addToPlan(emptyPlan(), [
+      event('EntryCreated', { id: 'e1', fields: entryFields() }),
+      event('EntryDeleted', { id: 'e1', fields: entryFields() }),
+    ]);
     expect([...plan.entries.deletes]).toEqual(['e1']);
     expect(plan.entries.upserts.size).toBe(0);
     expect(plan.songwriters.deletes.size).toBe(0);

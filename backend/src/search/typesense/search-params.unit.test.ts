@@ -18,7 +18,8 @@ import {
   type TypesenseSearch,
 } from './search-params';
 
-const years = (q: string, category: Parameters<typeof yearsSearch>[0]['category'] = 'all', decade: number | null = null) => yearsSearch({ q, category, decade });
+const years = (q: string, category: Parameters<typeof yearsSearch>[0]['category'] = 'all', decade: number | null = null) =>
+  yearsSearch({ q, category, decade });
 const list = (value: unknown) => String(value).split(',');
 
 describe('query words', () => {
@@ -153,14 +154,25 @@ describe('video, article and forum search parameters', () => {
 });
 
 describe('entries, artists and songwriters', () => {
-  const weights = (search: TypesenseSearch) => Object.fromEntries(list(search.params.query_by).map((name, i) => [name, Number(list(search.params.query_by_weights)[i])]));
-  const typos = (search: TypesenseSearch) => Object.fromEntries(list(search.params.query_by).map((name, i) => [name, Number(list(search.params.num_typos)[i])]));
+  const weights = (search: TypesenseSearch) =>
+    Object.fromEntries(list(search.params.query_by).map((name, i) => [name, Number(list(search.params.query_by_weights)[i])]));
+  const typos = (search: TypesenseSearch) =>
+    Object.fromEntries(list(search.params.query_by).map((name, i) => [name, Number(list(search.params.num_typos)[i])]));
 
   it('searches an entry by artist, song and year first, then its songwriters; ties newest year first, then lineup order', () => {
     const search = entriesSearch('euphoria');
     expect(search.kind).toBe('entries');
     expect(search.params.q).toBe('euphoria');
-    expect(weights(search)).toEqual({ artist: 15, artist_folded: 15, song: 15, song_folded: 15, year_text: 15, songwriters: 6, songwriters_folded: 6, all_folded: 1 });
+    expect(weights(search)).toEqual({
+      artist: 15,
+      artist_folded: 15,
+      song: 15,
+      song_folded: 15,
+      year_text: 15,
+      songwriters: 6,
+      songwriters_folded: 6,
+      all_folded: 1,
+    });
     expect(typos(search).year_text).toBe(0);
     expect(typos(search).song).toBe(2);
     expect(search.params.sort_by).toBe('_text_match:desc,year:desc,position:asc');
@@ -174,7 +186,13 @@ describe('entries, artists and songwriters', () => {
     // "Thomas G:son": punctuation separates words, as in the documents (token_separators) and in PostgreSQL.
     expect(songwritersSearch('Thomas G:son').params.q).toBe('thomas g son');
     for (const search of [artistsSearch('karola'), songwritersSearch('bjorn')]) {
-      expect(search.params).toMatchObject({ min_len_1typo: 4, min_len_2typo: 7, typo_tokens_threshold: 1, prioritize_exact_match: true, sort_by: '_text_match:desc,slug:asc' });
+      expect(search.params).toMatchObject({
+        min_len_1typo: 4,
+        min_len_2typo: 7,
+        typo_tokens_threshold: 1,
+        prioritize_exact_match: true,
+        sort_by: '_text_match:desc,slug:asc',
+      });
     }
     expect(artistsSearch('').params).toMatchObject({ q: '*', sort_by: 'slug:asc' });
   });

@@ -15,7 +15,9 @@ export function createTypesenseClient({ url, apiKey }: TypesenseSettings): Clien
   const path = parsed.pathname.replace(/\/+$/, '');
   return new Client({
     apiKey,
-    nodes: [{ host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || (protocol === 'https' ? 443 : 80)), protocol, ...(path ? { path } : {}) }],
+    nodes: [
+      { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || (protocol === 'https' ? 443 : 80)), protocol, ...(path ? { path } : {}) },
+    ],
     connectionTimeoutSeconds: 5,
     numRetries: 2,
     retryIntervalSeconds: 0.2,
@@ -23,8 +25,7 @@ export function createTypesenseClient({ url, apiKey }: TypesenseSettings): Clien
   });
 }
 
-export const isNotFound = (error: unknown) =>
-  error instanceof Errors.ObjectNotFound || (error instanceof Errors.TypesenseError && error.httpStatus === 404);
+export const isNotFound = (error: unknown) => error instanceof Errors.ObjectNotFound || (error instanceof Errors.TypesenseError && error.httpStatus === 404);
 
 /** No answer, or the server says it cannot serve now: worth a retry, and a 503 to an API client. */
 export const isUnavailable = (error: unknown) => {

@@ -61,7 +61,10 @@ export async function rebuildTypesense(options: TypesenseRebuildOptions): Promis
     for (;;) {
       const batch = await source.readAll({ after: position, maxCount: batchSize });
       if (batch.length === 0) break;
-      addToPlan(plan, batch.filter((event) => INDEXED_EVENT_TYPES.has(event.type)));
+      addToPlan(
+        plan,
+        batch.filter((event) => INDEXED_EVENT_TYPES.has(event.type)),
+      );
       position = batch[batch.length - 1]!.position as LogPosition;
       events += batch.length;
       options.onProgress?.({ events, seconds: seconds(), eventsPerSecond: events / Math.max(seconds(), 0.001) });
@@ -76,7 +79,15 @@ export async function rebuildTypesense(options: TypesenseRebuildOptions): Promis
       for (;;) {
         const batch = await source.readAll({ after: position, maxCount: batchSize });
         if (batch.length === 0) break;
-        await writePlan(client, created, addToPlan(emptyPlan(), batch.filter((event) => INDEXED_EVENT_TYPES.has(event.type))), log);
+        await writePlan(
+          client,
+          created,
+          addToPlan(
+            emptyPlan(),
+            batch.filter((event) => INDEXED_EVENT_TYPES.has(event.type)),
+          ),
+          log,
+        );
         position = batch[batch.length - 1]!.position as LogPosition;
         events += batch.length;
       }

@@ -6,7 +6,18 @@ import { z } from 'zod';
 import { UnavailableError } from '../../shared/errors';
 import type { ForumSearchQuery, SearchEngine } from '../search-engine';
 import { DEFAULT_PREFIX, READ_MODELS, aliasName, type SearchKind } from './collections';
-import { articlesSearch, artistsSearch, entriesSearch, forumSearch, pagesFor, songwritersSearch, videosSearch, yearsSearch, type SearchHit, type TypesenseSearch } from './search-params';
+import {
+  articlesSearch,
+  artistsSearch,
+  entriesSearch,
+  forumSearch,
+  pagesFor,
+  songwritersSearch,
+  videosSearch,
+  yearsSearch,
+  type SearchHit,
+  type TypesenseSearch,
+} from './search-params';
 import { isNotFound, isUnavailable, type Log } from './typesense-client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

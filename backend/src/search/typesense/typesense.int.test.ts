@@ -46,11 +46,32 @@ function typesenseSuite(typesenseUrl: string, apiKey: string) {
     expect(await indexer.waitFor(head, 10_000)).toBe(true);
   };
 
-  const metadata = () => ({ actor: { type: 'system' as const }, occurredAt: new Date().toISOString(), correlationId: randomUUID(), causationId: null, schemaVersion: 1 });
+  const metadata = () => ({
+    actor: { type: 'system' as const },
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+    causationId: null,
+    schemaVersion: 1,
+  });
   const createPost = async (title: string, content: string, category: string, tags: string[], createdAt: Date) => {
     const postId = randomUUID();
-    const data = { postId, title, content, category, priority: null, year: null, reward: 0, tags, status: 'active', authorId: 'u-test', authorName: 'Åsa Testare', createdAt: createdAt.toISOString() };
-    await backend.store.appendToStream(`forum-post-${postId}`, [{ id: randomUUID(), type: 'ForumPostCreated', data, metadata: metadata() }], { expectedRevision: 'no_stream' });
+    const data = {
+      postId,
+      title,
+      content,
+      category,
+      priority: null,
+      year: null,
+      reward: 0,
+      tags,
+      status: 'active',
+      authorId: 'u-test',
+      authorName: 'Åsa Testare',
+      createdAt: createdAt.toISOString(),
+    };
+    await backend.store.appendToStream(`forum-post-${postId}`, [{ id: randomUUID(), type: 'ForumPostCreated', data, metadata: metadata() }], {
+      expectedRevision: 'no_stream',
+    });
     return postId;
   };
 
@@ -62,7 +83,13 @@ function typesenseSuite(typesenseUrl: string, apiKey: string) {
     for (let i = 0; i < 30; i++) {
       await createPost(`Inlägg nummer ${i}`, `Allmänt prat om festivalen, del ${i}.`, i % 2 ? 'general' : 'tips', [`tagg${i}`], new Date(base + i * 60_000));
     }
-    await createPost('Söker Herreys från Göteborg 1984', 'Någon som har inspelningen från finalen?', 'lost-media', ['herreys', 'diggi-loo'], new Date(base + 40 * 60_000));
+    await createPost(
+      'Söker Herreys från Göteborg 1984',
+      'Någon som har inspelningen från finalen?',
+      'lost-media',
+      ['herreys', 'diggi-loo'],
+      new Date(base + 40 * 60_000),
+    );
     indexer = new TypesenseIndexer({ client, pool: backend.pool, source: backend.store, prefix, batchSize: 200 });
     await indexer.ensureReady();
     await indexer.catchUp();
@@ -74,10 +101,21 @@ function typesenseSuite(typesenseUrl: string, apiKey: string) {
   afterAll(async () => {
     await indexer?.stop();
     if (client) {
-      for (const kind of SEARCH_KINDS) await client.aliases(aliasName(prefix, kind)).delete().catch(() => undefined);
-      const collections = await client.collections().retrieve().catch(() => []);
+      for (const kind of SEARCH_KINDS)
+        await client
+          .aliases(aliasName(prefix, kind))
+          .delete()
+          .catch(() => undefined);
+      const collections = await client
+        .collections()
+        .retrieve()
+        .catch(() => []);
       for (const { name } of collections) {
-        if (SEARCH_KINDS.some((kind) => isCollectionOf(prefix, kind, name))) await client.collections(name).delete().catch(() => undefined);
+        if (SEARCH_KINDS.some((kind) => isCollectionOf(prefix, kind, name)))
+          await client
+            .collections(name)
+            .delete()
+            .catch(() => undefined);
       }
     }
     await backend?.stop();
@@ -147,7 +185,12 @@ function typesenseSuite(typesenseUrl: string, apiKey: string) {
 
     it('finds videos by artist, title prefix and typo', async () => {
       const loreen = await parse<{ title: string }>(engine.searchVideos('loreen'));
-      expect(loreen.slice(0, 2).map((v) => v.title).sort()).toEqual(['Euphoria', 'Tattoo']);
+      expect(
+        loreen
+          .slice(0, 2)
+          .map((v) => v.title)
+          .sort(),
+      ).toEqual(['Euphoria', 'Tattoo']);
       expect((await parse<{ title: string }>(engine.searchVideos('waterl')))[0]!.title).toBe('Waterloo');
       expect((await parse<{ artist: string }>(engine.searchVideos('herrey')))[0]!.artist).toBe('Herreys');
       expect(await parse(engine.searchVideos(''))).toHaveLength(25);
@@ -232,7 +275,14 @@ function typesenseSuite(typesenseUrl: string, apiKey: string) {
 
       await backend.store.appendToStream(
         `forum-post-${postId}`,
-        [{ id: randomUUID(), type: 'ForumPostDeleted', data: { postId, title: 'x', authorId: 'u-test', authorName: 'Åsa Testare', deletedBy: 'u-test' }, metadata: metadata() }],
+        [
+          {
+            id: randomUUID(),
+            type: 'ForumPostDeleted',
+            data: { postId, title: 'x', authorId: 'u-test', authorName: 'Åsa Testare', deletedBy: 'u-test' },
+            metadata: metadata(),
+          },
+        ],
         { expectedRevision: 1 },
       );
       await settle();

@@ -6,8 +6,7 @@ import { system } from '../../app/theme';
 import { Markdown } from './Markdown';
 
 /** The article text as the page renders it (server-side rendering: no DOM needed). */
-const render = (text: string) =>
-  renderToString(createElement(ChakraProvider, { value: system, children: createElement(Markdown, { children: text }) }));
+const render = (text: string) => renderToString(createElement(ChakraProvider, { value: system, children: createElement(Markdown, { children: text }) }));
 
 const anchors = (html: string) => html.match(/<a\b[^>]*>/g) ?? [];
 

@@ -20,10 +20,7 @@ export function useDeleteArticle(onDeleted: () => void) {
       showToast({ title: 'Artikel raderad!', description: 'Artikeln har raderats framgångsrikt.', type: 'success' });
       // Leave first: refreshing the list while still on the deleted article would flash its not-found view.
       onDeleted();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: archiveKeys.articles }),
-        queryClient.invalidateQueries({ queryKey: searchKeys.articles }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: archiveKeys.articles }), queryClient.invalidateQueries({ queryKey: searchKeys.articles })]);
     },
     onError: (error) => {
       showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete article'), type: 'error' });

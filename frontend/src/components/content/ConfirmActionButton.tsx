@@ -18,7 +18,18 @@ export type ConfirmActionProps = {
 };
 
 /** A button that asks first in a ConfirmDialog, then runs the action (the dialog closes as it starts). */
-export function ConfirmActionButton({ label, pendingLabel, icon, colorPalette, variant = 'outline', size = 'sm', title, question, pending, onConfirm }: ConfirmActionProps) {
+export function ConfirmActionButton({
+  label,
+  pendingLabel,
+  icon,
+  colorPalette,
+  variant = 'outline',
+  size = 'sm',
+  title,
+  question,
+  pending,
+  onConfirm,
+}: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
   return (
     <ConfirmDialog

@@ -14,8 +14,13 @@ export function FeaturedArticlesSection() {
 
   return (
     <Box as="section" aria-labelledby="home-articles">
-      <SectionHeader id="home-articles" eyebrow="Artiklar" title="Utvalda artiklar" description="Analyser och berättelser ur festivalens historia."
-        link={{ to: '/blog', label: 'Alla artiklar' }} />
+      <SectionHeader
+        id="home-articles"
+        eyebrow="Artiklar"
+        title="Utvalda artiklar"
+        description="Analyser och berättelser ur festivalens historia."
+        link={{ to: '/blog', label: 'Alla artiklar' }}
+      />
       {isPending ? (
         <LoadingText>Laddar artiklar...</LoadingText>
       ) : featured.length === 0 ? (

@@ -14,8 +14,13 @@ export function FeaturedVideoSection() {
 
   return (
     <Box as="section" aria-labelledby="home-video">
-      <SectionHeader id="home-video" eyebrow="Videoarkiv" title="Se det igen" description="Vinnarframträdanden, klassiker och sällsynta klipp."
-        link={{ to: '/video-archive', label: 'Till videoarkivet' }} />
+      <SectionHeader
+        id="home-video"
+        eyebrow="Videoarkiv"
+        title="Se det igen"
+        description="Vinnarframträdanden, klassiker och sällsynta klipp."
+        link={{ to: '/video-archive', label: 'Till videoarkivet' }}
+      />
       {isPending ? (
         <LoadingText>Laddar videor...</LoadingText>
       ) : video ? (

@@ -20,13 +20,26 @@ export function HomeYears() {
 
   return (
     <Box as="section" aria-labelledby="home-years">
-      <SectionHeader id="home-years" eyebrow="År för år" title="Festivalens år" description="Vinnare, låtar och scener från varje final." link={{ to: '/years', label: 'Se alla år' }} />
+      <SectionHeader
+        id="home-years"
+        eyebrow="År för år"
+        title="Festivalens år"
+        description="Vinnare, låtar och scener från varje final."
+        link={{ to: '/years', label: 'Se alla år' }}
+      />
       <Flex role="group" aria-label="Filtrera på decennium" gap="2" wrap="wrap" mb="6">
         {DECADE_OPTIONS.map((option) => {
           const active = option.value === decade;
           return (
-            <Button key={option.value} size="sm" borderRadius="full" aria-pressed={active} onClick={() => setDecade(option.value)}
-              variant={active ? 'solid' : 'outline'} colorPalette={active ? 'brand' : 'gray'}>
+            <Button
+              key={option.value}
+              size="sm"
+              borderRadius="full"
+              aria-pressed={active}
+              onClick={() => setDecade(option.value)}
+              variant={active ? 'solid' : 'outline'}
+              colorPalette={active ? 'brand' : 'gray'}
+            >
               {option.label}
             </Button>
           );

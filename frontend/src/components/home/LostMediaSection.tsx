@@ -27,8 +27,16 @@ export function LostMediaSection() {
   };
 
   return (
-    <Box as="section" aria-labelledby="home-lost-media" borderRadius="3xl" overflow="hidden" borderWidth="1px" borderColor="brand.800"
-      bgImage="linear-gradient(135deg, rgba(214, 31, 125, 0.22), rgba(29, 20, 69, 0.9) 55%)" p={{ base: '6', md: '12' }}>
+    <Box
+      as="section"
+      aria-labelledby="home-lost-media"
+      borderRadius="3xl"
+      overflow="hidden"
+      borderWidth="1px"
+      borderColor="brand.800"
+      bgImage="linear-gradient(135deg, rgba(214, 31, 125, 0.22), rgba(29, 20, 69, 0.9) 55%)"
+      p={{ base: '6', md: '12' }}
+    >
       <Text textTransform="uppercase" letterSpacing="widest" fontSize="xs" fontWeight="bold" color="gold.fg" mb="2">
         Lost Media
       </Text>
@@ -36,8 +44,8 @@ export function LostMediaSection() {
         Hjälp oss hitta det som har försvunnit
       </Heading>
       <Text color="fg.muted" mt="4" maxW="2xl" fontSize="lg">
-        Delar av Melodifestivalens historia saknas fortfarande: sändningar, klipp och inspelningar som ingen har hittat
-        ännu. Har du inspelningar, bilder, program eller minnen från en sändning? Varje fynd gör arkivet mer komplett.
+        Delar av Melodifestivalens historia saknas fortfarande: sändningar, klipp och inspelningar som ingen har hittat ännu. Har du inspelningar, bilder,
+        program eller minnen från en sändning? Varje fynd gör arkivet mer komplett.
       </Text>
       <List.Root mt="5" gap="2" color="fg.muted" ps="5">
         <List.Item>Hemmainspelningar på VHS eller Betamax</List.Item>

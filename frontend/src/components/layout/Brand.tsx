@@ -11,7 +11,10 @@ export function Brand({ onNavigate }: { onNavigate?: () => void }) {
           <path d="M32 9l6.5 14.6 15.9 1.6-11.9 10.7 3.4 15.6L32 43.4l-13.9 8.1 3.4-15.6L9.6 25.2l15.9-1.6z" fill="#ffc23d" />
         </svg>
         <Text as="span" fontFamily="heading" fontWeight="800" fontSize="xl" letterSpacing="tight" color="fg">
-          Mello<Text as="span" color="gold.fg">arkivet</Text>
+          Mello
+          <Text as="span" color="gold.fg">
+            arkivet
+          </Text>
         </Text>
       </RouterLink>
     </HStack>

@@ -22,8 +22,7 @@ export function Footer() {
           <Stack gap="4" maxW="sm">
             <Brand />
             <Text color="fg.muted" fontSize="sm">
-              Ett oberoende fanarkiv om Melodifestivalen – från 1958 till i dag. Vi samlar år, videor, artiklar och
-              jakten på förlorat material.
+              Ett oberoende fanarkiv om Melodifestivalen – från 1958 till i dag. Vi samlar år, videor, artiklar och jakten på förlorat material.
             </Text>
             <HStack gap="2">
               {SOCIAL.map((item) => (

@@ -8,9 +8,7 @@ import { formatDate } from '../../lib/dates';
 export function ForumHit({ post }: { post: ForumSearchHit }) {
   return (
     <LinkBox asChild>
-      <Card.Root
-        {...linkCardStyle()}
-      >
+      <Card.Root {...linkCardStyle()}>
         <Card.Body gap="2" p="5">
           <Heading as="h3" size="md" lineHeight="short">
             <LinkOverlay asChild>

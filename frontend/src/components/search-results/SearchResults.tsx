@@ -76,9 +76,7 @@ export function SearchResults({ q, category, decade }: Props) {
         )}
       </Box>
 
-      {totalHits(counts) === 0 && (
-        <EmptyState title="Inga resultat hittades" description="Prova att söka efter en artist, en låt eller ett årtal." />
-      )}
+      {totalHits(counts) === 0 && <EmptyState title="Inga resultat hittades" description="Prova att söka efter en artist, en låt eller ett årtal." />}
       <SearchSection id="search-years" name="År" count={counts.years}>
         <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
           {found.years.map((year) => (

@@ -9,10 +9,7 @@ import { VideoThumbnail } from '../videos/VideoThumbnail';
 export function VideoHit({ video }: { video: Video }) {
   return (
     <LinkBox asChild>
-      <Card.Root
-        overflow="hidden"
-        {...linkCardStyle()}
-      >
+      <Card.Root overflow="hidden" {...linkCardStyle()}>
         <Grid templateColumns={{ base: '1fr', sm: '14rem 1fr' }}>
           <Box>
             <VideoThumbnail src={video.thumbnailUrl} alt={`Bild ur videon ${video.title} med ${video.artist}`} />

@@ -10,11 +10,7 @@ export function YearHit({ year }: { year: Year }) {
   const place = [year.venue, year.city].filter((part) => part.trim() !== '').join(', ');
   return (
     <LinkBox asChild>
-      <Card.Root
-        height="full"
-        overflow="hidden"
-        {...linkCardStyle('2px')}
-      >
+      <Card.Root height="full" overflow="hidden" {...linkCardStyle('2px')}>
         <YearCardImage year={year} />
         <Card.Body gap="2" p="5">
           <HStack justify="space-between" align="start">

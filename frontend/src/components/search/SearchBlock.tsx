@@ -28,8 +28,16 @@ export function SearchBlock({ withHeading = false, initial = {} }: Props) {
   };
 
   return (
-    <Box as="section" aria-labelledby={withHeading ? `${ids}-heading` : undefined} aria-label={withHeading ? undefined : 'Sök i arkivet'}
-      bg="bg.muted" borderWidth="1px" borderColor="border" borderRadius="2xl" p={{ base: '5', md: '8' }}>
+    <Box
+      as="section"
+      aria-labelledby={withHeading ? `${ids}-heading` : undefined}
+      aria-label={withHeading ? undefined : 'Sök i arkivet'}
+      bg="bg.muted"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="2xl"
+      p={{ base: '5', md: '8' }}
+    >
       {withHeading && (
         <Box mb="6" textAlign={{ md: 'center' }}>
           <Heading as="h2" id={`${ids}-heading`} size="2xl" mb="2">
@@ -43,8 +51,17 @@ export function SearchBlock({ withHeading = false, initial = {} }: Props) {
           <VisuallyHidden asChild>
             <label htmlFor={`${ids}-q`}>Sökord</label>
           </VisuallyHidden>
-          <Input id={`${ids}-q`} type="search" size="lg" value={q} onChange={(e) => setQ(e.target.value)}
-            placeholder="T.ex. Loreen, Euphoria eller 2012" bg="bg" autoComplete="off" enterKeyHint="search" />
+          <Input
+            id={`${ids}-q`}
+            type="search"
+            size="lg"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="T.ex. Loreen, Euphoria eller 2012"
+            bg="bg"
+            autoComplete="off"
+            enterKeyHint="search"
+          />
         </Box>
         <FilterSelect id={`${ids}-category`} label="Kategori" value={category} onChange={setCategory} options={SEARCH_CATEGORY_OPTIONS} />
         <FilterSelect id={`${ids}-decade`} label="Decennium" value={decade} onChange={setDecade} options={SEARCH_DECADE_OPTIONS} />

@@ -19,22 +19,11 @@ type Props = {
 export function FeaturedVideo({ video, headingAs = 'h3' }: Props) {
   return (
     <LinkBox asChild>
-      <Card.Root
-        overflow="hidden"
-        {...linkCardStyle()}
-      >
+      <Card.Root overflow="hidden" {...linkCardStyle()}>
         <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }}>
           <Box position="relative">
             <VideoThumbnail src={video.thumbnailUrl} alt={`Bild ur videon ${video.title} med ${video.artist}`} eager />
-            <Box
-              aria-hidden
-              position="absolute"
-              inset="0"
-              display="flex"
-              alignItems="center"
-              justifyContent="center"
-              pointerEvents="none"
-            >
+            <Box aria-hidden position="absolute" inset="0" display="flex" alignItems="center" justifyContent="center" pointerEvents="none">
               <Box bg="brand.solid" color="white" borderRadius="full" p="4" boxShadow="lg" fontSize="2xl">
                 <LuPlay />
               </Box>

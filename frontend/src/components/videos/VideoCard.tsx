@@ -19,11 +19,7 @@ import { VideoThumbnail } from './VideoThumbnail';
 export function VideoCard({ video }: { video: VideoView }) {
   const { isAdmin } = useCurrentUser();
   return (
-    <Card.Root
-      flex="1"
-      overflow="hidden"
-      {...linkCardStyle('2px')}
-    >
+    <Card.Root flex="1" overflow="hidden" {...linkCardStyle('2px')}>
       <LinkBox flex="1" display="flex" flexDirection="column">
         <Box position="relative">
           <VideoThumbnail src={video.thumbnailUrl} alt={`Bild ur videon ${video.title} med ${video.artist}`} />

@@ -17,10 +17,7 @@ export function useDeleteVideo() {
     retry: false,
     onSuccess: async () => {
       showToast({ title: 'Video raderad!', type: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: archiveKeys.videos }),
-        queryClient.invalidateQueries({ queryKey: searchKeys.videos }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: archiveKeys.videos }), queryClient.invalidateQueries({ queryKey: searchKeys.videos })]);
     },
     onError: (error) => {
       showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete video'), type: 'error' });

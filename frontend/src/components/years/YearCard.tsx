@@ -16,11 +16,7 @@ export function YearCard({ year, showDescription = false, headingAs = 'h3' }: Pr
   const place = [year.venue, year.city].filter(Boolean).join(', ');
   return (
     <LinkBox asChild>
-      <Card.Root
-        height="full"
-        overflow="hidden"
-        {...linkCardStyle('2px')}
-      >
+      <Card.Root height="full" overflow="hidden" {...linkCardStyle('2px')}>
         <YearCardImage year={year} />
         <Card.Body gap="3" p="5">
           <HStack justify="space-between" align="start">

@@ -67,7 +67,11 @@ export function QuickFactsCard({ year }: { year: Year }) {
                 {label}
               </Text>
               <Text as="dd" fontWeight="semibold" fontSize="sm" textAlign="end">
-                {value || <Text as="span" color="fg.subtle" fontWeight="normal" title="Inte verifierat ännu">–</Text>}
+                {value || (
+                  <Text as="span" color="fg.subtle" fontWeight="normal" title="Inte verifierat ännu">
+                    –
+                  </Text>
+                )}
               </Text>
             </Box>
           ))}

@@ -8,8 +8,15 @@ export function YearHero({ year, children }: { year: Year; children?: React.Reac
   return (
     <Box borderRadius="3xl" overflow="hidden" borderWidth="1px" borderColor="border" bg="bg.muted" position="relative">
       {year.imageUrl && (
-        <Image src={year.imageUrl} alt={`${year.winner} i Melodifestivalen ${year.year}`} width={1200} height={500}
-          aspectRatio={{ base: '16 / 9', md: '12 / 5' }} objectFit="cover" w="full" />
+        <Image
+          src={year.imageUrl}
+          alt={`${year.winner} i Melodifestivalen ${year.year}`}
+          width={1200}
+          height={500}
+          aspectRatio={{ base: '16 / 9', md: '12 / 5' }}
+          objectFit="cover"
+          w="full"
+        />
       )}
       <Box p={{ base: '6', md: '10' }} bgImage="radial-gradient(40rem 20rem at 100% 0%, rgba(214, 31, 125, 0.25), transparent 70%)">
         <HStack gap="3" mb="3">

@@ -77,9 +77,20 @@ describe('video form', () => {
 
   it('loads a video into the edit form and back unchanged', () => {
     const video: Video = {
-      id: '6f1c2a8e-1b2c-4d3e-8f90-123456789abc', title: 'Euphoria', artist: 'Loreen', year: 2012, videoUrl: 'https://y.se/v',
-      embedUrl: null, duration: '3:04', category: 'winner', platform: 'svtplay', thumbnailUrl: 'https://y.se/t.jpg', views: 5,
-      description: 'Vinnarlåten', sources: ['https://a.se', 'https://b.se'], isRare: true,
+      id: '6f1c2a8e-1b2c-4d3e-8f90-123456789abc',
+      title: 'Euphoria',
+      artist: 'Loreen',
+      year: 2012,
+      videoUrl: 'https://y.se/v',
+      embedUrl: null,
+      duration: '3:04',
+      category: 'winner',
+      platform: 'svtplay',
+      thumbnailUrl: 'https://y.se/t.jpg',
+      views: 5,
+      description: 'Vinnarlåten',
+      sources: ['https://a.se', 'https://b.se'],
+      isRare: true,
     };
     const { id: _id, ...fields } = video;
     expect(videoPayload(videoValuesOf(video))).toEqual(fields);
@@ -106,8 +117,19 @@ describe('article form', () => {
 
   it('defaults an unknown category to analysis on the edit form', () => {
     const article = {
-      id: 'a', title: 'T', slug: 't', excerpt: 'E', content: '', category: 'opinion', author: 'A', authorTitle: '',
-      publishedAt: NOW.toISOString(), readTime: 4, imageUrl: null, sources: [], featured: true,
+      id: 'a',
+      title: 'T',
+      slug: 't',
+      excerpt: 'E',
+      content: '',
+      category: 'opinion',
+      author: 'A',
+      authorTitle: '',
+      publishedAt: NOW.toISOString(),
+      readTime: 4,
+      imageUrl: null,
+      sources: [],
+      featured: true,
     } as unknown as Article;
     expect(articleValuesOf(article)).toMatchObject({ category: 'analysis', readTime: '4', publishedAt: '2025-03-08T20:15', featured: true });
   });
@@ -134,9 +156,21 @@ describe('year form', () => {
 
   it('keeps entries with commas as they are on edit, dropping blank ones', () => {
     const year: Year = {
-      id: '6f1c2a8e-1b2c-4d3e-8f90-123456789abc', year: 1974, winner: 'ABBA', song: 'Waterloo', venue: 'Konserthuset', city: 'Stockholm',
-      host: 'Johan', date: '9 februari 1974', description: 'D', imageUrl: null, videoUrl: 'https://y.se/w', facts: ['Först, och bäst'],
-      controversies: [], sources: [], isClassic: true,
+      id: '6f1c2a8e-1b2c-4d3e-8f90-123456789abc',
+      year: 1974,
+      winner: 'ABBA',
+      song: 'Waterloo',
+      venue: 'Konserthuset',
+      city: 'Stockholm',
+      host: 'Johan',
+      date: '9 februari 1974',
+      description: 'D',
+      imageUrl: null,
+      videoUrl: 'https://y.se/w',
+      facts: ['Först, och bäst'],
+      controversies: [],
+      sources: [],
+      isClassic: true,
     };
     const values = yearValuesOf(year);
     const payload = yearEditPayload({ ...values, year: '', facts: [...values.facts, '  '], controversies: [' Jury, eller inte '] });

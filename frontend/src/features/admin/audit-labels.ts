@@ -23,8 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 /** A badge colour per action, so a deletion stands out in a long log. */
-export const actionPalette = (action: string) =>
-  ({ created: 'green', updated: 'blue', deleted: 'red', restored: 'purple' })[action] ?? 'gray';
+export const actionPalette = (action: string) => ({ created: 'green', updated: 'blue', deleted: 'red', restored: 'purple' })[action] ?? 'gray';
 
 export function actorLabel(actor: AuditActor): string {
   if (actor.system) return 'System';
@@ -100,8 +99,7 @@ export function inFieldOrder<T>(kind: string, items: readonly T[], fieldOf: (ite
 }
 
 /** Where the site-wide log links an entry: the item's own history (which stays reachable after a deletion). */
-export const historyPath = (kind: string, itemId: string) =>
-  `/admin/history/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`;
+export const historyPath = (kind: string, itemId: string) => `/admin/history/${encodeURIComponent(kind)}/${encodeURIComponent(itemId)}`;
 
 /** The edit page of a curated item, or null for forum content (edited on the forum itself) and lineup documents (no admin form yet). */
 export function editPath(kind: string, itemId: string): string | null {

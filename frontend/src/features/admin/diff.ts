@@ -118,8 +118,7 @@ function lcsSegments(a: string[], b: string[]): Segment[] {
   const lengths = new Uint32Array(rows * cols);
   for (let i = a.length - 1; i >= 0; i -= 1) {
     for (let j = b.length - 1; j >= 0; j -= 1) {
-      lengths[i * cols + j] =
-        a[i] === b[j] ? lengths[(i + 1) * cols + j + 1]! + 1 : Math.max(lengths[(i + 1) * cols + j]!, lengths[i * cols + j + 1]!);
+      lengths[i * cols + j] = a[i] === b[j] ? lengths[(i + 1) * cols + j + 1]! + 1 : Math.max(lengths[(i + 1) * cols + j]!, lengths[i * cols + j + 1]!);
     }
   }
   const segments: Segment[] = [];

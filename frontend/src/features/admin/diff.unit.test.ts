@@ -47,8 +47,18 @@ describe('wordDiff', () => {
     const before = 'Första stycket.\n\nAndra stycket med fler ord än så.\nSlut.';
     const after = 'Första stycket, nu ändrat.\n\nAndra stycket med ord.\nSlut och klart.';
     const segments = wordDiff(before, after);
-    expect(segments.filter((s) => s.op !== 'added').map((s) => s.text).join('')).toBe(before);
-    expect(segments.filter((s) => s.op !== 'removed').map((s) => s.text).join('')).toBe(after);
+    expect(
+      segments
+        .filter((s) => s.op !== 'added')
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(before);
+    expect(
+      segments
+        .filter((s) => s.op !== 'removed')
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(after);
   });
 });
 
@@ -72,7 +82,11 @@ describe('compactSegments', () => {
 describe('describeChange', () => {
   it('shows short values side by side', () => {
     expect(describeChange({ field: 'isClassic', before: false, after: true })).toEqual({ type: 'value', before: 'Nej', after: 'Ja' });
-    expect(describeChange({ field: 'imageUrl', before: null, after: 'https://a.se/b.jpg' })).toEqual({ type: 'value', before: '—', after: 'https://a.se/b.jpg' });
+    expect(describeChange({ field: 'imageUrl', before: null, after: 'https://a.se/b.jpg' })).toEqual({
+      type: 'value',
+      before: '—',
+      after: 'https://a.se/b.jpg',
+    });
   });
 
   it('shows lists as added and removed entries', () => {

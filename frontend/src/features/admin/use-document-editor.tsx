@@ -14,7 +14,12 @@ export function useDocumentEditor<K extends DocumentKind, V>(
   kind: K,
   opened: Opened<K>,
   key: { id: string; year?: number },
-  form: { valuesOf: (item: DocumentItem<K>) => V; payloadOf: (values: V) => DocumentInput<K>; onSaved: (saved: DocumentItem<K>) => void; conflictField?: string },
+  form: {
+    valuesOf: (item: DocumentItem<K>) => V;
+    payloadOf: (values: V) => DocumentInput<K>;
+    onSaved: (saved: DocumentItem<K>) => void;
+    conflictField?: string;
+  },
 ) {
   const [values, setValues] = useState(() => form.valuesOf(opened.data));
   const [etag, setEtag] = useState(opened.etag);
@@ -53,4 +58,3 @@ export function useDocumentEditor<K extends DocumentKind, V>(
     submit: () => save.submit(form.payloadOf(values), etag),
   };
 }
-

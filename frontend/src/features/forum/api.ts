@@ -105,8 +105,7 @@ export const useMyLikes = (postId: string, userId: string | null) =>
   }).data ?? new Set<string>();
 
 /** The archive entry a post is about (or a new hunt will be about); null when there is none (deleted since, a mistyped address). */
-export const useEntryRef = (entryId: string | null) =>
-  useQuery({ ...entryLinksQuery(entryId ?? ''), select: (links) => links?.entry ?? null });
+export const useEntryRef = (entryId: string | null) => useQuery({ ...entryLinksQuery(entryId ?? ''), select: (links) => links?.entry ?? null });
 
 /** A post about an entry changes the entry's open hunts: its links are fetched again when next shown. */
 const refreshEntryLinks = (client: ReturnType<typeof useQueryClient>, post: ForumPost) => {

@@ -28,8 +28,7 @@ export const forumPostEditKey = (postId: string) => ['forum-post-edit', postId] 
 /** Per signed-in member (the answer is theirs): the URL's key, then whose likes they are. */
 export const myLikesKey = (postId: string, userId: string) => [...routeKey(forumApi.myLikes, { params: { id: postId } }), userId] as const;
 
-export const isCategoryFilter = (value: unknown): value is ForumCategoryFilter =>
-  value === 'all' || (FORUM_CATEGORIES as readonly unknown[]).includes(value);
+export const isCategoryFilter = (value: unknown): value is ForumCategoryFilter => value === 'all' || (FORUM_CATEGORIES as readonly unknown[]).includes(value);
 
 /** The filter a cached list (or pending list) key was made from, or null for keys that are not one. */
 export function filterOfKey(key: QueryKey): ListFilter | null {

@@ -55,8 +55,7 @@ export const formFromPost = (post: ForumPost): PostFormValues => ({
 });
 
 /** Edit mode: 'Spara ändringar' stays disabled while the title or the content is empty after trimming. */
-export const canSaveEdit = (values: Pick<PostFormValues, 'title' | 'content'>) =>
-  values.title.trim() !== '' && values.content.trim() !== '';
+export const canSaveEdit = (values: Pick<PostFormValues, 'title' | 'content'>) => values.title.trim() !== '' && values.content.trim() !== '';
 
 /**
  * The body as the form holds it, for the contract to check: year and reward stay text (the schema reads whole

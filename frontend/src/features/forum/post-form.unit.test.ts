@@ -22,7 +22,7 @@ describe('tag input', () => {
   });
 });
 
-describe('post form validation (the contract\'s schemas)', () => {
+describe("post form validation (the contract's schemas)", () => {
   it('accepts a valid post and answers the body to send', () => {
     const checked = checkNewPost({ ...valid, title: '  Saknas: finalen 1962 ', priority: 'high', year: '1962', reward: '500', tags: ['VHS', ' vhs'] });
     expect(checked).toEqual({
@@ -71,13 +71,36 @@ describe('post form validation (the contract\'s schemas)', () => {
 
 describe('edit form', () => {
   const post: ForumPost = {
-    id: 'p', title: 'Titel här', content: 'Innehåll här', authorId: 'u', authorName: 'U', category: 'found', priority: null,
-    year: 1974, reward: 100, status: 'active', tags: ['ABBA'], entryId: null, likes: 0, views: 0, repliesCount: 0, lastReplyAt: null,
-    createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+    id: 'p',
+    title: 'Titel här',
+    content: 'Innehåll här',
+    authorId: 'u',
+    authorName: 'U',
+    category: 'found',
+    priority: null,
+    year: 1974,
+    reward: 100,
+    status: 'active',
+    tags: ['ABBA'],
+    entryId: null,
+    likes: 0,
+    views: 0,
+    repliesCount: 0,
+    lastReplyAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
   };
 
   it('loads the post’s values', () => {
-    expect(formFromPost(post)).toEqual({ title: 'Titel här', content: 'Innehåll här', category: 'found', priority: '', year: '1974', reward: '100', tags: ['ABBA'] });
+    expect(formFromPost(post)).toEqual({
+      title: 'Titel här',
+      content: 'Innehåll här',
+      category: 'found',
+      priority: '',
+      year: '1974',
+      reward: '100',
+      tags: ['ABBA'],
+    });
   });
 
   it('can save only when title and content are non-empty after trimming', () => {

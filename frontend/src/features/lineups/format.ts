@@ -1,4 +1,13 @@
-import { ENTRY_FIELD_LABELS, type DisputeView, type EntryField, type EntryResult, type EntryView, type LineupShow, type SourceRef, type YearLineup } from '@mello/contracts';
+import {
+  ENTRY_FIELD_LABELS,
+  type DisputeView,
+  type EntryField,
+  type EntryResult,
+  type EntryView,
+  type LineupShow,
+  type SourceRef,
+  type YearLineup,
+} from '@mello/contracts';
 
 /**
  * Pure rules of the lineup screens: how an unknown value reads, which badge a result gets, which of an entry's
@@ -70,7 +79,10 @@ export function showNumbers(entry: EntryView, kind: LineupShow['kind']): { runni
 }
 
 /** Points are only published for the final here; a jury/televote split is shown when either part is known. */
-export function showPoints(entry: EntryView, kind: LineupShow['kind']): { total: number | null; split: { jury: number | null; televote: number | null } | null } | null {
+export function showPoints(
+  entry: EntryView,
+  kind: LineupShow['kind'],
+): { total: number | null; split: { jury: number | null; televote: number | null } | null } | null {
   if (kind !== 'final') return null;
   const split = entry.juryPoints !== null || entry.televotePoints !== null ? { jury: entry.juryPoints, televote: entry.televotePoints } : null;
   return { total: entry.finalPoints, split };

@@ -1,6 +1,19 @@
 import type { EntryView, LineupShow } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
-import { anchoredEntries, barPercent, disputedValueText, disputeOf, fieldLabel, isSingleFinal, knownText, resultBadge, showNumbers, showPoints, sourceText, winsText } from './format';
+import {
+  anchoredEntries,
+  barPercent,
+  disputedValueText,
+  disputeOf,
+  fieldLabel,
+  isSingleFinal,
+  knownText,
+  resultBadge,
+  showNumbers,
+  showPoints,
+  sourceText,
+  winsText,
+} from './format';
 
 const entry = (fields: Partial<EntryView> = {}): EntryView => ({
   id: 'e1',
@@ -79,7 +92,10 @@ describe('show numbers', () => {
     expect(showPoints(entry(), 'heat')).toBeNull();
     expect(showPoints(entry(), 'final')).toEqual({ total: 268, split: { jury: 114, televote: 154 } });
     expect(showPoints(entry({ juryPoints: null, televotePoints: null }), 'final')).toEqual({ total: 268, split: null });
-    expect(showPoints(entry({ juryPoints: 12, televotePoints: null, finalPoints: null }), 'final')).toEqual({ total: null, split: { jury: 12, televote: null } });
+    expect(showPoints(entry({ juryPoints: 12, televotePoints: null, finalPoints: null }), 'final')).toEqual({
+      total: null,
+      split: { jury: 12, televote: null },
+    });
   });
 });
 

@@ -12,29 +12,60 @@ type Props = { values: ArticleFormValues; errors: FieldErrors; onChange: (values
  * on the edit page it is a field of its own, so renaming an article does not silently change its address.
  */
 export function ArticleFormFields({ values, errors, onChange, mode }: Props) {
-  const set = <K extends keyof ArticleFormValues>(key: K) => (value: ArticleFormValues[K]) => onChange({ ...values, [key]: value });
+  const set =
+    <K extends keyof ArticleFormValues>(key: K) =>
+    (value: ArticleFormValues[K]) =>
+      onChange({ ...values, [key]: value });
   const slug = derivedSlug(values);
   return (
     <Stack gap="5">
-      <TextField label="Titel" required value={values.title} onChange={set('title')} error={errors.title}
-        helper={mode === 'create' ? (
-          <>
-            Slug: <Text as="span" fontFamily="mono" color="fg">{slug || '—'}</Text>
-            {errors.slug && <Text as="span" color="fg.error"> ({errors.slug})</Text>}
-          </>
-        ) : undefined} />
+      <TextField
+        label="Titel"
+        required
+        value={values.title}
+        onChange={set('title')}
+        error={errors.title}
+        helper={
+          mode === 'create' ? (
+            <>
+              Slug:{' '}
+              <Text as="span" fontFamily="mono" color="fg">
+                {slug || '—'}
+              </Text>
+              {errors.slug && (
+                <Text as="span" color="fg.error">
+                  {' '}
+                  ({errors.slug})
+                </Text>
+              )}
+            </>
+          ) : undefined
+        }
+      />
       {mode === 'edit' && <TextField label="Slug" required value={values.slug} onChange={set('slug')} error={errors.slug} />}
       <TextField label="Ingress" required rows={2} value={values.excerpt} onChange={set('excerpt')} error={errors.excerpt} />
       <TextField label="Innehåll (markdown)" rows={10} value={values.content} onChange={set('content')} error={errors.content} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <SelectField label="Kategori" value={values.category} options={ARTICLE_CATEGORIES} optionLabel={articleCategoryLabel}
-          onChange={set('category')} error={errors.category} />
-        <TextField label="Lästid (minuter)" required type="number" inputMode="numeric" value={values.readTime} onChange={set('readTime')}
-          error={errors.readTime} />
+        <SelectField
+          label="Kategori"
+          value={values.category}
+          options={ARTICLE_CATEGORIES}
+          optionLabel={articleCategoryLabel}
+          onChange={set('category')}
+          error={errors.category}
+        />
+        <TextField
+          label="Lästid (minuter)"
+          required
+          type="number"
+          inputMode="numeric"
+          value={values.readTime}
+          onChange={set('readTime')}
+          error={errors.readTime}
+        />
         <TextField label="Författare" required value={values.author} onChange={set('author')} error={errors.author} />
         <TextField label="Författarens titel" value={values.authorTitle} onChange={set('authorTitle')} error={errors.authorTitle} />
-        <TextField label="Publicerad" required type="datetime-local" value={values.publishedAt} onChange={set('publishedAt')}
-          error={errors.publishedAt} />
+        <TextField label="Publicerad" required type="datetime-local" value={values.publishedAt} onChange={set('publishedAt')} error={errors.publishedAt} />
         <TextField label="Bild-URL" type="url" value={values.imageUrl} onChange={set('imageUrl')} error={errors.imageUrl} />
       </SimpleGrid>
       <TextField label="Källor" rows={2} value={values.sources} onChange={set('sources')} error={errors.sources} helper="En källa per rad." />

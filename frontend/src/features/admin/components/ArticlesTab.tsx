@@ -18,8 +18,13 @@ export function ArticlesTab() {
   const { data, isLoading } = useArticles();
   return (
     <Stack gap="8">
-      <CreateFormCard title="Lägg till artikel" submitLabel="Skapa artikel" pending={create.isPending} error={invalidOrFailed(create)}
-        onSubmit={() => create.submit(articlePayload(values, 'create'))}>
+      <CreateFormCard
+        title="Lägg till artikel"
+        submitLabel="Skapa artikel"
+        pending={create.isPending}
+        error={invalidOrFailed(create)}
+        onSubmit={() => create.submit(articlePayload(values, 'create'))}
+      >
         <ArticleFormFields mode="create" values={values} errors={{ ...fieldErrorsOf(create.error, 'slug'), ...create.formErrors }} onChange={setValues} />
       </CreateFormCard>
       <DocumentList

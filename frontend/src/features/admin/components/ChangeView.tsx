@@ -32,14 +32,18 @@ function ChangeValue({ change }: { change: FieldChange }) {
       return (
         <Text wordBreak="break-word">
           <Box as="del" {...removedStyle}>
-            <Box as="span" srOnly>Före: </Box>
+            <Box as="span" srOnly>
+              Före:{' '}
+            </Box>
             {view.before}
           </Box>
           <Box as="span" mx="2" aria-hidden="true" color="fg.muted">
             →
           </Box>
           <Box as="ins" {...addedStyle}>
-            <Box as="span" srOnly>Efter: </Box>
+            <Box as="span" srOnly>
+              Efter:{' '}
+            </Box>
             {view.after}
           </Box>
         </Text>
@@ -49,12 +53,16 @@ function ChangeValue({ change }: { change: FieldChange }) {
         <List.Root gap="1" listStyleType="none" ps="0">
           {view.removed.map((item, index) => (
             <List.Item key={`r${index}`}>
-              <Box as="del" {...removedStyle}>− {item}</Box>
+              <Box as="del" {...removedStyle}>
+                − {item}
+              </Box>
             </List.Item>
           ))}
           {view.added.map((item, index) => (
             <List.Item key={`a${index}`}>
-              <Box as="ins" {...addedStyle}>+ {item}</Box>
+              <Box as="ins" {...addedStyle}>
+                + {item}
+              </Box>
             </List.Item>
           ))}
           {view.unchanged > 0 && (

@@ -35,8 +35,16 @@ export function DocumentList({ kind, heading, items, isLoading, emptyText }: Pro
         ) : (
           <Stack as="ul" gap="0" listStyleType="none" aria-label={heading}>
             {list.map((item) => (
-              <Flex as="li" key={item.id} gap="3" py="3" borderTopWidth="1px" borderColor="border.muted" align={{ base: 'stretch', md: 'center' }}
-                direction={{ base: 'column', md: 'row' }}>
+              <Flex
+                as="li"
+                key={item.id}
+                gap="3"
+                py="3"
+                borderTopWidth="1px"
+                borderColor="border.muted"
+                align={{ base: 'stretch', md: 'center' }}
+                direction={{ base: 'column', md: 'row' }}
+              >
                 <Box flex="1" minW="0">
                   <Text fontWeight="semibold" truncate>
                     {item.title}
@@ -56,8 +64,11 @@ export function DocumentList({ kind, heading, items, isLoading, emptyText }: Pro
                       <LuHistory aria-hidden /> Historik
                     </RouterLink>
                   </Button>
-                  <ConfirmDeleteButton question={item.deleteQuestion} pending={remove.isPending && remove.variables === item.id}
-                    onConfirm={() => remove.mutate(item.id)} />
+                  <ConfirmDeleteButton
+                    question={item.deleteQuestion}
+                    pending={remove.isPending && remove.variables === item.id}
+                    onConfirm={() => remove.mutate(item.id)}
+                  />
                 </HStack>
               </Flex>
             ))}

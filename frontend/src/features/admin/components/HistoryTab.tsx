@@ -14,7 +14,12 @@ const FILTER_KEYS = ['kind', 'user', 'from', 'to'] as const;
 /** The filters as the URL holds them, so the log comes back as it was after visiting an item's history. */
 function useFiltersInUrl(): [AuditFilters, (filters: AuditFilters) => void] {
   const [params, setParams] = useSearchParams();
-  const filters: AuditFilters = { kind: params.get('kind') || 'all', user: params.get('user') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const filters: AuditFilters = {
+    kind: params.get('kind') || 'all',
+    user: params.get('user') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
   const apply = (next: AuditFilters) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);

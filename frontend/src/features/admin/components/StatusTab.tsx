@@ -52,7 +52,9 @@ export function StatusTab() {
             {projections.map((projection) => (
               <Table.Row key={projection.name} bg="transparent">
                 <Table.Cell fontWeight="semibold">{projection.name}</Table.Cell>
-                <Table.Cell fontFamily="mono" fontSize="xs">{projection.position ?? '—'}</Table.Cell>
+                <Table.Cell fontFamily="mono" fontSize="xs">
+                  {projection.position ?? '—'}
+                </Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={projection.behind === 0 ? 'green' : 'orange'}>
                     {projection.behind === 0 ? 'I fas' : `${formatCount(projection.behind)} händelser`}

@@ -40,7 +40,11 @@ export function TimelineEntryCard({ kind, itemId, entry, number, restores, curre
           </Badge>
           <Text fontWeight="semibold">Händelse {number}</Text>
           {restores !== undefined && <Text fontSize="sm">återställer händelse {restores}</Text>}
-          {current && <Badge colorPalette="gold" variant="outline">Aktuell version</Badge>}
+          {current && (
+            <Badge colorPalette="gold" variant="outline">
+              Aktuell version
+            </Badge>
+          )}
           <Text color="fg.muted" fontSize="sm">
             {formatValue(entry.at)} · {actorLabel(entry.actor)}
           </Text>
@@ -62,9 +66,7 @@ export function TimelineEntryCard({ kind, itemId, entry, number, restores, curre
               {showVersion ? <LuEyeOff aria-hidden /> : <LuEye aria-hidden />}
               {showVersion ? 'Dölj version' : 'Visa version'}
             </Button>
-            {restore && !deleted && !current && (
-              <RestoreButton number={number} pending={restore.pending} onConfirm={() => restore.onRestore(entry.revision)} />
-            )}
+            {restore && !deleted && !current && <RestoreButton number={number} pending={restore.pending} onConfirm={() => restore.onRestore(entry.revision)} />}
           </Flex>
           {showVersion && <VersionPanel kind={kind} id={itemId} revision={entry.revision} number={number} />}
         </Stack>

@@ -17,7 +17,11 @@ export function VersionPanel({ kind, id, revision, number }: { kind: string; id:
       </Text>
     );
   }
-  const fields = inFieldOrder(kind, Object.entries(version.data.item).filter(([field]) => field !== 'id'), ([field]) => field);
+  const fields = inFieldOrder(
+    kind,
+    Object.entries(version.data.item).filter(([field]) => field !== 'id'),
+    ([field]) => field,
+  );
   return (
     <Box borderWidth="1px" borderColor="border" borderRadius="xl" p="4" bg="bg.subtle" role="region" aria-label={`Version efter händelse ${number}`}>
       <Heading as="h3" size="sm" mb="3">

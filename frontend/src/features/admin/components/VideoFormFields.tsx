@@ -11,21 +11,51 @@ const platformLabel = (platform: string) => (platform === 'vimeo' ? 'Vimeo' : pl
 
 /** A video's fields, shared by the admin panel's create form and the edit page. */
 export function VideoFormFields({ values, errors, onChange }: Props) {
-  const set = <K extends keyof VideoFormValues>(key: K) => (value: VideoFormValues[K]) => onChange({ ...values, [key]: value });
+  const set =
+    <K extends keyof VideoFormValues>(key: K) =>
+    (value: VideoFormValues[K]) =>
+      onChange({ ...values, [key]: value });
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         <TextField label="Titel" required value={values.title} onChange={set('title')} error={errors.title} />
         <TextField label="Artist" required value={values.artist} onChange={set('artist')} error={errors.artist} />
-        <TextField label="År" required type="number" inputMode="numeric" value={values.year} onChange={set('year')} error={errors.year}
-          helper={`Från ${FIRST_CONTEST_YEAR}`} />
+        <TextField
+          label="År"
+          required
+          type="number"
+          inputMode="numeric"
+          value={values.year}
+          onChange={set('year')}
+          error={errors.year}
+          helper={`Från ${FIRST_CONTEST_YEAR}`}
+        />
         <TextField label="Längd" value={values.duration} onChange={set('duration')} error={errors.duration} placeholder="t.ex. 3:04" />
-        <SelectField label="Kategori" value={values.category} options={VIDEO_CATEGORIES} optionLabel={videoCategoryLabel} onChange={set('category')}
-          error={errors.category} />
-        <SelectField label="Plattform" value={values.platform} options={VIDEO_PLATFORMS} optionLabel={platformLabel} onChange={set('platform')}
-          error={errors.platform} />
-        <TextField label="Video-URL" required type="url" value={values.videoUrl} onChange={set('videoUrl')} error={errors.videoUrl}
-          placeholder="https://www.youtube.com/watch?v=…" />
+        <SelectField
+          label="Kategori"
+          value={values.category}
+          options={VIDEO_CATEGORIES}
+          optionLabel={videoCategoryLabel}
+          onChange={set('category')}
+          error={errors.category}
+        />
+        <SelectField
+          label="Plattform"
+          value={values.platform}
+          options={VIDEO_PLATFORMS}
+          optionLabel={platformLabel}
+          onChange={set('platform')}
+          error={errors.platform}
+        />
+        <TextField
+          label="Video-URL"
+          required
+          type="url"
+          value={values.videoUrl}
+          onChange={set('videoUrl')}
+          error={errors.videoUrl}
+          placeholder="https://www.youtube.com/watch?v=…"
+        />
         <TextField label="Inbäddnings-URL" type="url" value={values.embedUrl} onChange={set('embedUrl')} error={errors.embedUrl} />
         <TextField label="Miniatyrbild-URL" type="url" value={values.thumbnailUrl} onChange={set('thumbnailUrl')} error={errors.thumbnailUrl} />
         <TextField label="Visningar" type="number" inputMode="numeric" value={values.views} onChange={set('views')} error={errors.views} />

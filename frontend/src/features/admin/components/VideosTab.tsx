@@ -16,7 +16,13 @@ export function VideosTab() {
   const { data, isLoading } = useVideos();
   return (
     <Stack gap="8">
-      <CreateFormCard title="Lägg till video" submitLabel="Skapa video" pending={create.isPending} error={invalidOrFailed(create)} onSubmit={() => create.submit(videoPayload(values))}>
+      <CreateFormCard
+        title="Lägg till video"
+        submitLabel="Skapa video"
+        pending={create.isPending}
+        error={invalidOrFailed(create)}
+        onSubmit={() => create.submit(videoPayload(values))}
+      >
         <VideoFormFields values={values} errors={{ ...fieldErrorsOf(create.error), ...create.formErrors }} onChange={setValues} />
       </CreateFormCard>
       <DocumentList

@@ -15,12 +15,23 @@ type Props<V extends YearCreateValues | YearEditValues> = {
 
 /** A year's fields, shared by the create form and the edit page (which edits the lists entry by entry). */
 export function YearFormFields<V extends YearCreateValues | YearEditValues>({ values, errors, onChange, children }: Props<V>) {
-  const set = <K extends keyof Base>(key: K) => (value: Base[K]) => onChange({ ...values, [key]: value });
+  const set =
+    <K extends keyof Base>(key: K) =>
+    (value: Base[K]) =>
+      onChange({ ...values, [key]: value });
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <TextField label="År" required type="number" inputMode="numeric" value={values.year} onChange={set('year')} error={errors.year}
-          helper={`${FIRST_CONTEST_YEAR}–${latestContestYear()}`} />
+        <TextField
+          label="År"
+          required
+          type="number"
+          inputMode="numeric"
+          value={values.year}
+          onChange={set('year')}
+          error={errors.year}
+          helper={`${FIRST_CONTEST_YEAR}–${latestContestYear()}`}
+        />
         <TextField label="Datum" value={values.date} onChange={set('date')} error={errors.date} placeholder="t.ex. 8 mars 2025" />
         <TextField label="Vinnare" required value={values.winner} onChange={set('winner')} error={errors.winner} />
         <TextField label="Låt" required value={values.song} onChange={set('song')} error={errors.song} />

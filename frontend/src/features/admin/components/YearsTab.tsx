@@ -18,12 +18,23 @@ export function YearsTab() {
   const set = (key: 'facts' | 'controversies') => (text: string) => setValues({ ...values, [key]: text } as YearCreateValues);
   return (
     <Stack gap="8">
-      <CreateFormCard title="Lägg till år" submitLabel="Skapa år" pending={create.isPending} error={invalidOrFailed(create)} onSubmit={() => create.submit(yearCreatePayload(values))}>
+      <CreateFormCard
+        title="Lägg till år"
+        submitLabel="Skapa år"
+        pending={create.isPending}
+        error={invalidOrFailed(create)}
+        onSubmit={() => create.submit(yearCreatePayload(values))}
+      >
         <YearFormFields values={values} errors={errors} onChange={setValues}>
-          <TextField label="Intressanta fakta" rows={2} value={values.facts} onChange={set('facts')} error={errors.facts}
-            helper="Separera med kommatecken." />
-          <TextField label="Kontroverser" rows={2} value={values.controversies} onChange={set('controversies')} error={errors.controversies}
-            helper="Separera med kommatecken." />
+          <TextField label="Intressanta fakta" rows={2} value={values.facts} onChange={set('facts')} error={errors.facts} helper="Separera med kommatecken." />
+          <TextField
+            label="Kontroverser"
+            rows={2}
+            value={values.controversies}
+            onChange={set('controversies')}
+            error={errors.controversies}
+            helper="Separera med kommatecken."
+          />
         </YearFormFields>
       </CreateFormCard>
       <DocumentList

@@ -3,7 +3,13 @@ import type { ArtistSummary } from '@mello/contracts';
 import { matchingArtists } from './artist-search';
 
 const act = (name: string, entryCount = 1, aliases: string[] = []): ArtistSummary => ({ id: name, slug: name, name, aliases, entryCount, wins: 0 });
-const ARTISTS = [act('Anne Kihlström'), act('Paul Sahlin & Anne Kihlström'), act('Carola', 6, ['Carola Häggkvist']), act('Loreen', 3), act('Charlotte Perrelli', 4, ['Charlotte Nilsson'])];
+const ARTISTS = [
+  act('Anne Kihlström'),
+  act('Paul Sahlin & Anne Kihlström'),
+  act('Carola', 6, ['Carola Häggkvist']),
+  act('Loreen', 3),
+  act('Charlotte Perrelli', 4, ['Charlotte Nilsson']),
+];
 
 describe('the artist picker’s matches', () => {
   it('finds a name or another name, case and accents folded; names starting with the text first', () => {

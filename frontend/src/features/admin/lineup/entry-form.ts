@@ -1,12 +1,4 @@
-import {
-  entryApi,
-  HEAT_RESULTS,
-  SECOND_CHANCE_RESULTS,
-  type EntryView,
-  type HeatResult,
-  type LineupShow,
-  type SecondChanceResult,
-} from '@mello/contracts';
+import { entryApi, HEAT_RESULTS, SECOND_CHANCE_RESULTS, type EntryView, type HeatResult, type LineupShow, type SecondChanceResult } from '@mello/contracts';
 import { checkBody } from '../../../lib/form-validation';
 import { joinLines, splitLines } from '../form-values';
 
@@ -75,7 +67,14 @@ export function entryValuesOf(entry: EntryView): EntryFormValues {
     sources: joinLines(entry.sources.map((source) => source.key)),
     verifiedBy: joinLines(entry.verifiedBy.map((source) => source.key)),
     unconfirmed: joinLines(entry.unconfirmed),
-    disputed: entry.disputed.length === 0 ? '' : JSON.stringify(entry.disputed.map((d) => ({ ...d, sources: d.sources.map((s) => s.key) })), null, 2),
+    disputed:
+      entry.disputed.length === 0
+        ? ''
+        : JSON.stringify(
+            entry.disputed.map((d) => ({ ...d, sources: d.sources.map((s) => s.key) })),
+            null,
+            2,
+          ),
     notes: entry.notes ?? '',
   };
 }
@@ -125,7 +124,8 @@ export function newEntryValues(year: number, show: Pick<LineupShow, 'kind' | 'nu
   if (!show) return { ...values, runningOrder: '1' };
   const next = String(nextOrder(show));
   if (show.kind === 'heat') return { ...values, heat: String(show.number), runningOrder: next };
-  if (show.kind === 'final') return yearHasHeats ? { ...values, finalRunningOrder: next, heatResult: 'final' } : { ...values, runningOrder: next, finalRunningOrder: next };
+  if (show.kind === 'final')
+    return yearHasHeats ? { ...values, finalRunningOrder: next, heatResult: 'final' } : { ...values, runningOrder: next, finalRunningOrder: next };
   return values;
 }
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { EntryCreateInputSchema, type EntryView, type LineupShow } from '@mello/contracts';
-import { checkEntryEdit, checkNewEntry, entryPayload, entryValuesOf, movedOrder, newEntryValues, nextOrder, numberOrNull, orderInShow, shown } from './entry-form';
+import {
+  checkEntryEdit,
+  checkNewEntry,
+  entryPayload,
+  entryValuesOf,
+  movedOrder,
+  newEntryValues,
+  nextOrder,
+  numberOrNull,
+  orderInShow,
+  shown,
+} from './entry-form';
 
 const ARTIST_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -10,7 +21,10 @@ const entry = (overrides: Partial<EntryView> = {}): EntryView => ({
   artist: 'Loreen',
   artistRef: { id: ARTIST_ID, slug: 'loreen', name: 'Loreen' },
   song: 'Euphoria',
-  songwriters: [{ name: 'Thomas G:son', slug: 'thomas-g-son', alias: null }, { name: 'Peter Boström', slug: 'peter-bostrom', alias: null }],
+  songwriters: [
+    { name: 'Thomas G:son', slug: 'thomas-g-son', alias: null },
+    { name: 'Peter Boström', slug: 'peter-bostrom', alias: null },
+  ],
   heat: 1,
   runningOrder: 4,
   heatPlace: 1,
@@ -97,18 +111,36 @@ describe('entry form values ↔ API body', () => {
     const filled = { ...values, artistId: ARTIST_ID, song: 'Ny låt' };
     const check = checkNewEntry(filled);
     expect(check.ok).toBe(true);
-    expect(EntryCreateInputSchema.parse(entryPayload(filled, 'create'))).toMatchObject({ year: 1987, runningOrder: 1, finalRunningOrder: 1, juryPoints: null, finalPoints: null });
+    expect(EntryCreateInputSchema.parse(entryPayload(filled, 'create'))).toMatchObject({
+      year: 1987,
+      runningOrder: 1,
+      finalRunningOrder: 1,
+      juryPoints: null,
+      finalPoints: null,
+    });
     // What is sent is what the contract accepted (defaults filled, the act's billing left to the server).
     expect(check).toMatchObject({ body: { year: 1987, song: 'Ny låt', runningOrder: 1, juryPoints: null } });
     expect(check.ok && 'artist' in check.body && check.body.artist !== undefined).toBe(false);
   });
 
   it('a new entry of a show takes the next running order: its heat, the final of a heat year, or a final-only year', () => {
-    const heat: Pick<LineupShow, 'kind' | 'number' | 'entries'> = { kind: 'heat', number: 2, entries: [entry({ heat: 2, runningOrder: 3 }), entry({ heat: 2, runningOrder: 7 })] };
+    const heat: Pick<LineupShow, 'kind' | 'number' | 'entries'> = {
+      kind: 'heat',
+      number: 2,
+      entries: [entry({ heat: 2, runningOrder: 3 }), entry({ heat: 2, runningOrder: 7 })],
+    };
     expect(newEntryValues(2012, heat, true)).toMatchObject({ heat: '2', runningOrder: '8', finalRunningOrder: '' });
-    const final: Pick<LineupShow, 'kind' | 'number' | 'entries'> = { kind: 'final', number: null, entries: [entry({ finalRunningOrder: 10 }), entry({ finalRunningOrder: null })] };
+    const final: Pick<LineupShow, 'kind' | 'number' | 'entries'> = {
+      kind: 'final',
+      number: null,
+      entries: [entry({ finalRunningOrder: 10 }), entry({ finalRunningOrder: null })],
+    };
     expect(newEntryValues(2012, final, true)).toMatchObject({ heat: '', runningOrder: '', finalRunningOrder: '11', heatResult: 'final' });
-    const only: Pick<LineupShow, 'kind' | 'number' | 'entries'> = { kind: 'final', number: null, entries: [entry({ heat: null, runningOrder: 12, finalRunningOrder: null })] };
+    const only: Pick<LineupShow, 'kind' | 'number' | 'entries'> = {
+      kind: 'final',
+      number: null,
+      entries: [entry({ heat: null, runningOrder: 12, finalRunningOrder: null })],
+    };
     expect(nextOrder(only)).toBe(13);
     expect(newEntryValues(1987, only, false)).toMatchObject({ runningOrder: '13', finalRunningOrder: '13' });
     expect(orderInShow({ kind: 'final' }, { heat: 1, runningOrder: 4, finalRunningOrder: null })).toBeNull();

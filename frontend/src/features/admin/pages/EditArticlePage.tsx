@@ -33,15 +33,29 @@ function EditArticle() {
 function ArticleEditor({ opened }: { opened: Opened<'article'> }) {
   const navigate = useNavigate();
   const article = opened.data;
-  const editor = useDocumentEditor('article', opened, { id: article.id }, {
-    valuesOf: articleValuesOf,
-    payloadOf: (values) => articlePayload(values, 'edit'),
-    onSaved: () => navigate(`/article/${encodeURIComponent(article.id)}`),
-    conflictField: 'slug',
-  });
+  const editor = useDocumentEditor(
+    'article',
+    opened,
+    { id: article.id },
+    {
+      valuesOf: articleValuesOf,
+      payloadOf: (values) => articlePayload(values, 'edit'),
+      onSaved: () => navigate(`/article/${encodeURIComponent(article.id)}`),
+      conflictField: 'slug',
+    },
+  );
   return (
-    <EditFormShell heading="Redigera artikel" subject={article.title} kind="article" id={article.id} cancelTo="/admin?tab=artiklar"
-      pending={editor.pending} error={editor.focusError} onSubmit={editor.submit} notice={editor.notice}>
+    <EditFormShell
+      heading="Redigera artikel"
+      subject={article.title}
+      kind="article"
+      id={article.id}
+      cancelTo="/admin?tab=artiklar"
+      pending={editor.pending}
+      error={editor.focusError}
+      onSubmit={editor.submit}
+      notice={editor.notice}
+    >
       <ArticleFormFields mode="edit" values={editor.values} errors={editor.errors} onChange={editor.setValues} />
     </EditFormShell>
   );

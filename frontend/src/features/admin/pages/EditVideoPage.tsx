@@ -33,14 +33,28 @@ function EditVideo() {
 function VideoEditor({ opened }: { opened: Opened<'video'> }) {
   const navigate = useNavigate();
   const video = opened.data;
-  const editor = useDocumentEditor('video', opened, { id: video.id }, {
-    valuesOf: videoValuesOf,
-    payloadOf: videoPayload,
-    onSaved: () => navigate('/video-archive'),
-  });
+  const editor = useDocumentEditor(
+    'video',
+    opened,
+    { id: video.id },
+    {
+      valuesOf: videoValuesOf,
+      payloadOf: videoPayload,
+      onSaved: () => navigate('/video-archive'),
+    },
+  );
   return (
-    <EditFormShell heading="Redigera video" subject={video.title} kind="video" id={video.id} cancelTo="/admin" pending={editor.pending}
-      error={editor.focusError} onSubmit={editor.submit} notice={editor.notice}>
+    <EditFormShell
+      heading="Redigera video"
+      subject={video.title}
+      kind="video"
+      id={video.id}
+      cancelTo="/admin"
+      pending={editor.pending}
+      error={editor.focusError}
+      onSubmit={editor.submit}
+      notice={editor.notice}
+    >
       <VideoFormFields values={editor.values} errors={editor.errors} onChange={editor.setValues} />
     </EditFormShell>
   );

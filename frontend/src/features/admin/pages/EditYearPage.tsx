@@ -41,22 +41,48 @@ function EditYear() {
 function YearEditor({ opened }: { opened: Opened<'year'> }) {
   const navigate = useNavigate();
   const year: Year = opened.data;
-  const editor = useDocumentEditor('year', opened, { id: year.id, year: year.year }, {
-    valuesOf: yearValuesOf,
-    payloadOf: yearEditPayload,
-    onSaved: (saved) => navigate(`/year/${saved?.year ?? year.year}`),
-    conflictField: 'year',
-  });
+  const editor = useDocumentEditor(
+    'year',
+    opened,
+    { id: year.id, year: year.year },
+    {
+      valuesOf: yearValuesOf,
+      payloadOf: yearEditPayload,
+      onSaved: (saved) => navigate(`/year/${saved?.year ?? year.year}`),
+      conflictField: 'year',
+    },
+  );
   const { values, setValues, errors } = editor;
   return (
-    <EditFormShell heading="Redigera år" subject={`${year.year} – ${year.winner}`} kind="year" id={year.id} cancelTo="/admin?tab=ar"
-      pending={editor.pending} error={editor.focusError} onSubmit={editor.submit} notice={editor.notice}
-      below={<LineupEditor year={year.year} />}>
+    <EditFormShell
+      heading="Redigera år"
+      subject={`${year.year} – ${year.winner}`}
+      kind="year"
+      id={year.id}
+      cancelTo="/admin?tab=ar"
+      pending={editor.pending}
+      error={editor.focusError}
+      onSubmit={editor.submit}
+      notice={editor.notice}
+      below={<LineupEditor year={year.year} />}
+    >
       <YearFormFields values={values} errors={errors} onChange={setValues}>
-        <ListEditor label="Intressanta fakta" itemName="faktum" newLabel="Nytt faktum" entries={values.facts} error={errors.facts}
-          onChange={(facts) => setValues({ ...values, facts })} />
-        <ListEditor label="Kontroverser" itemName="kontrovers" newLabel="Ny kontrovers" entries={values.controversies}
-          error={errors.controversies} onChange={(controversies) => setValues({ ...values, controversies })} />
+        <ListEditor
+          label="Intressanta fakta"
+          itemName="faktum"
+          newLabel="Nytt faktum"
+          entries={values.facts}
+          error={errors.facts}
+          onChange={(facts) => setValues({ ...values, facts })}
+        />
+        <ListEditor
+          label="Kontroverser"
+          itemName="kontrovers"
+          newLabel="Ny kontrovers"
+          entries={values.controversies}
+          error={errors.controversies}
+          onChange={(controversies) => setValues({ ...values, controversies })}
+        />
       </YearFormFields>
     </EditFormShell>
   );

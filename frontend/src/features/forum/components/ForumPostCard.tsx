@@ -30,7 +30,11 @@ export function ForumPostCard({ post, headingAs = 'h2' }: { post: ForumPost; hea
                 <Badge size="md" variant="solid" colorPalette="gold">
                   <LuCoins aria-hidden />
                   <span>
-                    {formatCount(post.reward)} kr<Text as="span" srOnly> i belöning</Text>
+                    {formatCount(post.reward)} kr
+                    <Text as="span" srOnly>
+                      {' '}
+                      i belöning
+                    </Text>
                   </span>
                 </Badge>
               )}

@@ -96,14 +96,7 @@ export function PostFormFields({ values, errors, onChange }: Props) {
 
         <Field.Root invalid={Boolean(errors.reward)}>
           <Field.Label>Belöning (kr)</Field.Label>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={values.reward}
-            onChange={(e) => set('reward', e.target.value)}
-          />
+          <Input type="number" inputMode="numeric" min={0} step={1} value={values.reward} onChange={(e) => set('reward', e.target.value)} />
           <Field.ErrorText>{errors.reward}</Field.ErrorText>
         </Field.Root>
       </SimpleGrid>

@@ -39,9 +39,7 @@ export function PostView({ post, actions }: Props) {
           <Text asChild title={relativeTime(post.createdAt)}>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </Text>
-          {post.updatedAt !== post.createdAt && (
-            <Text fontStyle="italic">(redigerat {formatDate(post.updatedAt)})</Text>
-          )}
+          {post.updatedAt !== post.createdAt && <Text fontStyle="italic">(redigerat {formatDate(post.updatedAt)})</Text>}
         </HStack>
         {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>

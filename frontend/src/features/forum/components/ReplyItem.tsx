@@ -33,7 +33,15 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
 
   return (
     <Highlight id={reply.id}>
-      <Box as="article" aria-label={`Svar från ${reply.authorName}`} bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '5' }}>
+      <Box
+        as="article"
+        aria-label={`Svar från ${reply.authorName}`}
+        bg="bg.panel"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="xl"
+        p={{ base: '4', md: '5' }}
+      >
         <Stack gap="3">
           <HStack gap="2" fontSize="sm" color="fg.muted" wrap="wrap">
             <Text fontWeight="semibold" color="fg">

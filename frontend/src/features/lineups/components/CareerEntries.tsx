@@ -17,7 +17,16 @@ export function CareerSummary({ entryCount, wins, bestFinalPlace }: { entryCount
   return (
     <SimpleGrid as="dl" columns={{ base: 3 }} gap={{ base: '2', md: '4' }} maxW="2xl">
       {items.map(([label, value]) => (
-        <Box key={label} display="flex" flexDirection="column-reverse" p={{ base: '3', md: '5' }} borderRadius="xl" bg="bg.muted" borderWidth="1px" borderColor="border">
+        <Box
+          key={label}
+          display="flex"
+          flexDirection="column-reverse"
+          p={{ base: '3', md: '5' }}
+          borderRadius="xl"
+          bg="bg.muted"
+          borderWidth="1px"
+          borderColor="border"
+        >
           <Text as="dt" color="fg.muted" fontSize={{ base: 'xs', md: 'sm' }}>
             {label}
           </Text>
@@ -42,9 +51,19 @@ export function CareerEntries({ entries, name, showArtist }: { entries: readonly
       </Heading>
       <Stack as="ol" gap="3" listStyleType="none" m="0" p="0">
         {entries.map((entry) => (
-          <Flex as="li" key={entry.id} data-result={entry.result ?? undefined} gap={{ base: '3', md: '5' }} p="4" borderRadius="xl" borderWidth="1px"
-            borderColor={entry.result === 'winner' ? 'gold.400' : 'border'} bg={entry.result === 'winner' ? 'rgba(255, 194, 61, 0.10)' : 'bg.panel'}
-            align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+          <Flex
+            as="li"
+            key={entry.id}
+            data-result={entry.result ?? undefined}
+            gap={{ base: '3', md: '5' }}
+            p="4"
+            borderRadius="xl"
+            borderWidth="1px"
+            borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
+            bg={entry.result === 'winner' ? 'rgba(255, 194, 61, 0.10)' : 'bg.panel'}
+            align={{ base: 'flex-start', md: 'center' }}
+            direction={{ base: 'column', md: 'row' }}
+          >
             <Link asChild fontFamily="heading" fontWeight="900" fontSize="2xl" color="gold.fg" minW="16">
               <RouterLink to={`/year/${entry.year}`} aria-label={`Melodifestivalen ${entry.year}`}>
                 {entry.year}

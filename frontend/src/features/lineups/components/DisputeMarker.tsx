@@ -13,8 +13,17 @@ export function DisputeMarker({ dispute }: { dispute: DisputeView }) {
   return (
     <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom' }}>
       <Popover.Trigger asChild>
-        <IconButton aria-label={`Omstridd uppgift: ${label}. Visa alla värden och källor`} size="2xs" variant="ghost" colorPalette="orange"
-          color="orange.fg" minW="5" h="5" ms="1" verticalAlign="middle">
+        <IconButton
+          aria-label={`Omstridd uppgift: ${label}. Visa alla värden och källor`}
+          size="2xs"
+          variant="ghost"
+          colorPalette="orange"
+          color="orange.fg"
+          minW="5"
+          h="5"
+          ms="1"
+          verticalAlign="middle"
+        >
           <LuCircleAlert aria-hidden="true" />
         </IconButton>
       </Popover.Trigger>

@@ -62,7 +62,12 @@ export function Songwriters({ entry }: { entry: EntryView }) {
             <Link asChild color="fg.muted" _hover={{ color: 'brand.fg' }}>
               <RouterLink to={songwriterPath(writer.slug)}>{writer.name}</RouterLink>
             </Link>
-            {writer.alias && <Text as="span" color="fg.subtle"> ({writer.alias})</Text>}
+            {writer.alias && (
+              <Text as="span" color="fg.subtle">
+                {' '}
+                ({writer.alias})
+              </Text>
+            )}
           </Fragment>
         ))
       )}

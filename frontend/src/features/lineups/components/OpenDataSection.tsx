@@ -18,13 +18,13 @@ export function OpenDataSection() {
       </Heading>
       <Stack gap="4" maxW="3xl">
         <Text color="fg.muted" fontSize="lg">
-          {entryCount === undefined ? 'Alla bidrag' : `Alla ${entryCount} bidrag`} från 1958 till i dag – artister, låtar, låtskrivare,
-          placeringar och poäng – med källor och omstridda uppgifter går att ladda ner fritt. Okända uppgifter är tomma (null), aldrig noll.
+          {entryCount === undefined ? 'Alla bidrag' : `Alla ${entryCount} bidrag`} från 1958 till i dag – artister, låtar, låtskrivare, placeringar och poäng –
+          med källor och omstridda uppgifter går att ladda ner fritt. Okända uppgifter är tomma (null), aldrig noll.
         </Text>
         <OpenDataLinks />
         <Text color="fg.muted">
-          Uppgifterna bygger på {sources ? `${sources.length} källor` : 'källor'}, bland andra SVT, eurovision.tv, Aftonbladet,
-          fansajter och Wikipedia (alla språkversioner räknas som en källa). Tack till alla som har dokumenterat tävlingen.
+          Uppgifterna bygger på {sources ? `${sources.length} källor` : 'källor'}, bland andra SVT, eurovision.tv, Aftonbladet, fansajter och Wikipedia (alla
+          språkversioner räknas som en källa). Tack till alla som har dokumenterat tävlingen.
         </Text>
         <Link asChild color="brand.fg" fontWeight="semibold" alignSelf="flex-start">
           <RouterLink to="/kallor">

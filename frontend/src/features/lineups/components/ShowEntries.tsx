@@ -31,7 +31,11 @@ function ShowTable({ show, caption, anchors }: ShowProps) {
       <Table.Root size="sm" aria-label={caption} css={{ '& td, & th': { verticalAlign: 'top' } }}>
         <Table.Header>
           <Table.Row bg="bg.muted">
-            {numbered && <Table.ColumnHeader w="12" title="Startnummer">Nr</Table.ColumnHeader>}
+            {numbered && (
+              <Table.ColumnHeader w="12" title="Startnummer">
+                Nr
+              </Table.ColumnHeader>
+            )}
             {kind === 'second-chance' && <Table.ColumnHeader w="24">Från</Table.ColumnHeader>}
             <Table.ColumnHeader>Artist</Table.ColumnHeader>
             <Table.ColumnHeader>Låt</Table.ColumnHeader>
@@ -48,7 +52,13 @@ function ShowTable({ show, caption, anchors }: ShowProps) {
           {show.entries.map((entry) => {
             const { runningOrder, place } = showNumbers(entry, kind);
             return (
-              <Table.Row key={entry.id} {...anchorOf(entry, anchors)} data-entry={entry.id} data-result={entry.result ?? undefined} {...(entry.result === 'winner' ? winnerStyle : {})}>
+              <Table.Row
+                key={entry.id}
+                {...anchorOf(entry, anchors)}
+                data-entry={entry.id}
+                data-result={entry.result ?? undefined}
+                {...(entry.result === 'winner' ? winnerStyle : {})}
+              >
                 {runningOrder && (
                   <Table.Cell color="fg.muted">
                     <FieldValue entry={entry} field={runningOrder.field} value={runningOrder.value} />
@@ -107,8 +117,17 @@ function ShowCards({ show, caption, anchors }: ShowProps) {
 function EntryCard({ entry, kind, anchor }: { entry: EntryView; kind: LineupShow['kind']; anchor: ReturnType<typeof anchorOf> }) {
   const { runningOrder, place } = showNumbers(entry, kind);
   return (
-    <Box as="li" {...anchor} data-entry={entry.id} data-result={entry.result ?? undefined} borderWidth="1px" borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
-      borderRadius="xl" p="4" {...(entry.result === 'winner' ? winnerStyle : { bg: 'bg.panel' })}>
+    <Box
+      as="li"
+      {...anchor}
+      data-entry={entry.id}
+      data-result={entry.result ?? undefined}
+      borderWidth="1px"
+      borderColor={entry.result === 'winner' ? 'gold.400' : 'border'}
+      borderRadius="xl"
+      p="4"
+      {...(entry.result === 'winner' ? winnerStyle : { bg: 'bg.panel' })}
+    >
       <Flex justify="space-between" align="center" gap="2" mb="2">
         <Text fontSize="sm" color="fg.muted">
           {runningOrder ? (

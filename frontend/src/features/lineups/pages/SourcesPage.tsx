@@ -24,8 +24,8 @@ export default function SourcesPage() {
             Källorna bakom startfälten
           </Heading>
           <Text fontSize="lg" color="fg.muted">
-            Varje uppgift om bidrag, placeringar och poäng vilar på en eller flera av dessa källor. Där källorna är
-            oeniga visar arkivet alla värden. Wikipedias språkversioner och kopior av dem räknas som en källa.
+            Varje uppgift om bidrag, placeringar och poäng vilar på en eller flera av dessa källor. Där källorna är oeniga visar arkivet alla värden. Wikipedias
+            språkversioner och kopior av dem räknas som en källa.
           </Text>
           <OpenDataLinks />
         </Stack>
@@ -40,7 +40,14 @@ export default function SourcesPage() {
             <Heading as="h2" id="sources-list" size="lg" mb="4">
               {data.length} källor
             </Heading>
-            <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: 'minmax(8rem, auto) 1fr' }} columnGap="6" rowGap={{ base: '1', md: '3' }} fontSize="sm">
+            <Box
+              as="dl"
+              display="grid"
+              gridTemplateColumns={{ base: '1fr', md: 'minmax(8rem, auto) 1fr' }}
+              columnGap="6"
+              rowGap={{ base: '1', md: '3' }}
+              fontSize="sm"
+            >
               {data.map((source) => (
                 <Box key={source.id} display="contents">
                   <Text as="dt" fontFamily="mono" color="gold.fg" mt={{ base: '3', md: '0' }}>

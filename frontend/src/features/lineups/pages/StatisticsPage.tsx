@@ -70,12 +70,28 @@ function StatisticsView({ statistics }: { statistics: Statistics }) {
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Panel title="Flest bidrag per artist" id="stat-artists">
-          <BarList label="Flest bidrag per artist"
-            bars={statistics.mostEntriesByArtist.map((item) => ({ key: item.slug, label: item.name, to: artistPath(item.slug), value: item.entryCount, valueText: `${item.entryCount} bidrag` }))} />
+          <BarList
+            label="Flest bidrag per artist"
+            bars={statistics.mostEntriesByArtist.map((item) => ({
+              key: item.slug,
+              label: item.name,
+              to: artistPath(item.slug),
+              value: item.entryCount,
+              valueText: `${item.entryCount} bidrag`,
+            }))}
+          />
         </Panel>
         <Panel title="Flest segrar per låtskrivare" id="stat-songwriters">
-          <BarList label="Flest segrar per låtskrivare"
-            bars={statistics.mostWinsBySongwriter.map((item) => ({ key: item.slug, label: item.name, to: songwriterPath(item.slug), value: item.wins, valueText: winsText(item.wins) }))} />
+          <BarList
+            label="Flest segrar per låtskrivare"
+            bars={statistics.mostWinsBySongwriter.map((item) => ({
+              key: item.slug,
+              label: item.name,
+              to: songwriterPath(item.slug),
+              value: item.wins,
+              valueText: winsText(item.wins),
+            }))}
+          />
         </Panel>
       </SimpleGrid>
 
@@ -96,7 +112,10 @@ function StatisticsView({ statistics }: { statistics: Statistics }) {
                 <Link asChild fontWeight="semibold" color="fg" _hover={{ color: 'brand.fg' }}>
                   <RouterLink to={artistPath(item.artistSlug)}>{item.artist}</RouterLink>
                 </Link>{' '}
-                – <Text as="span" fontStyle="italic">{item.song}</Text>{' '}
+                –{' '}
+                <Text as="span" fontStyle="italic">
+                  {item.song}
+                </Text>{' '}
                 <Link asChild color="fg.muted" _hover={{ color: 'brand.fg' }}>
                   <RouterLink to={`/year/${item.year}`}>({item.year})</RouterLink>
                 </Link>
@@ -107,8 +126,17 @@ function StatisticsView({ statistics }: { statistics: Statistics }) {
       </Panel>
 
       <Panel title="Bidrag per år" id="stat-years">
-        <BarList compact label="Bidrag per år"
-          bars={statistics.entriesPerYear.map((item) => ({ key: String(item.year), label: String(item.year), to: `/year/${item.year}`, value: item.entryCount, valueText: String(item.entryCount) }))} />
+        <BarList
+          compact
+          label="Bidrag per år"
+          bars={statistics.entriesPerYear.map((item) => ({
+            key: String(item.year),
+            label: String(item.year),
+            to: `/year/${item.year}`,
+            value: item.entryCount,
+            valueText: String(item.entryCount),
+          }))}
+        />
       </Panel>
 
       <Panel title="Öppna data" id="stat-open-data">

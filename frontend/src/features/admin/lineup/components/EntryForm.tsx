@@ -47,10 +47,14 @@ export function EntryForm(props: Props) {
   const conflict = save.error instanceof ApiError && save.error.status !== 400 ? save.error.serverError : null;
   const formRef = useFocusFirstInvalid(refusal ?? save.error);
 
-  const set = <K extends keyof EntryFormValues>(field: K) => (value: EntryFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
-  const text = (field: Exclude<keyof EntryFormValues, 'heatResult' | 'andraChansen' | 'artistName'>, options: { required?: boolean; rows?: number; helper?: string } = {}) => (
-    <TextField label={ENTRY_FIELD_LABELS[field]} value={values[field]} onChange={set(field)} error={errors[field]} {...options} />
-  );
+  const set =
+    <K extends keyof EntryFormValues>(field: K) =>
+    (value: EntryFormValues[K]) =>
+      setValues((current) => ({ ...current, [field]: value }));
+  const text = (
+    field: Exclude<keyof EntryFormValues, 'heatResult' | 'andraChansen' | 'artistName'>,
+    options: { required?: boolean; rows?: number; helper?: string } = {},
+  ) => <TextField label={ENTRY_FIELD_LABELS[field]} value={values[field]} onChange={set(field)} error={errors[field]} {...options} />;
   const number = (field: NumberField) => (
     // Text, not type="number": a browser empties a number input holding '12p' and the admin's typo would be saved as unknown.
     <TextField label={ENTRY_FIELD_LABELS[field]} value={values[field]} onChange={set(field)} error={errors[field]} inputMode="numeric" placeholder="–" />
@@ -101,8 +105,22 @@ export function EntryForm(props: Props) {
             {number('heatPlace')}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <NullableSelect label={ENTRY_FIELD_LABELS.heatResult} value={values.heatResult} options={HEAT_RESULTS} labels={HEAT_RESULT_LABELS} onChange={set('heatResult')} error={errors.heatResult} />
-            <NullableSelect label={ENTRY_FIELD_LABELS.andraChansen} value={values.andraChansen} options={SECOND_CHANCE_RESULTS} labels={SECOND_CHANCE_RESULT_LABELS} onChange={set('andraChansen')} error={errors.andraChansen} />
+            <NullableSelect
+              label={ENTRY_FIELD_LABELS.heatResult}
+              value={values.heatResult}
+              options={HEAT_RESULTS}
+              labels={HEAT_RESULT_LABELS}
+              onChange={set('heatResult')}
+              error={errors.heatResult}
+            />
+            <NullableSelect
+              label={ENTRY_FIELD_LABELS.andraChansen}
+              value={values.andraChansen}
+              options={SECOND_CHANCE_RESULTS}
+              labels={SECOND_CHANCE_RESULT_LABELS}
+              onChange={set('andraChansen')}
+              error={errors.andraChansen}
+            />
           </SimpleGrid>
           <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
             {number('finalRunningOrder')}

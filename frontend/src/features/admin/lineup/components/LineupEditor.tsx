@@ -54,7 +54,13 @@ function Shows({ lineup, open, setOpen }: { lineup: YearLineup; open: Open; setO
       ))}
       {lineup.shows.length === 0 &&
         (open?.kind === 'add' ? (
-          <EntryForm mode="create" year={lineup.year} title={`Nytt bidrag ${lineup.year}`} initial={newEntryValues(lineup.year, null, false)} onDone={() => setOpen(null)} />
+          <EntryForm
+            mode="create"
+            year={lineup.year}
+            title={`Nytt bidrag ${lineup.year}`}
+            initial={newEntryValues(lineup.year, null, false)}
+            onDone={() => setOpen(null)}
+          />
         ) : (
           <Stack align="flex-start" gap="3">
             <Text color="fg.muted">Inga bidrag än.</Text>
@@ -85,7 +91,10 @@ function ShowEditor({ year, show, hasHeats, open, setOpen }: ShowProps) {
     <Card.Root as="section" aria-labelledby={headingId} bg="bg.panel" borderColor="border">
       <Card.Body p={{ base: '4', md: '6' }}>
         <Heading as="h3" id={headingId} size="lg">
-          {show.name} <Text as="span" color="fg.muted" fontWeight="normal" fontSize="md">({show.entries.length})</Text>
+          {show.name}{' '}
+          <Text as="span" color="fg.muted" fontWeight="normal" fontSize="md">
+            ({show.entries.length})
+          </Text>
         </Heading>
         {show.description && (
           <Text fontSize="sm" color="fg.muted">
@@ -134,7 +143,13 @@ function ShowEditor({ year, show, hasHeats, open, setOpen }: ShowProps) {
         </List.Root>
         {show.key !== null &&
           (adding ? (
-            <EntryForm mode="create" year={year} title={`Nytt bidrag i ${show.name}`} initial={newEntryValues(year, show, hasHeats)} onDone={() => setOpen(null)} />
+            <EntryForm
+              mode="create"
+              year={year}
+              title={`Nytt bidrag i ${show.name}`}
+              initial={newEntryValues(year, show, hasHeats)}
+              onDone={() => setOpen(null)}
+            />
           ) : (
             <Button mt="3" size="sm" colorPalette="gold" variant="outline" alignSelf="flex-start" onClick={() => setOpen({ kind: 'add', show: show.key })}>
               <LuPlus aria-hidden /> Lägg till bidrag
