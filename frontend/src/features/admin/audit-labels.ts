@@ -1,4 +1,14 @@
-import { ARTIST_FIELD_LABELS, ENTRY_FIELD_LABELS, ENTRY_FIELDS, SOURCE_FIELD_LABELS, type AuditActor, type AuditKind } from '@mello/contracts';
+import {
+  ARTIST_FIELD_LABELS,
+  ENTRY_FIELD_LABELS,
+  ENTRY_FIELDS,
+  SOURCE_FIELD_LABELS,
+  type AuditActor,
+  type AuditKind,
+  ARTICLE_FIELD_LABELS,
+  VIDEO_FIELD_LABELS,
+  YEAR_FIELD_LABELS,
+} from '@mello/contracts';
 
 /** Swedish names for what the audit log reports (kinds, actions, actors, fields). Unknown values are shown raw. */
 
@@ -68,8 +78,11 @@ const FIELD_LABELS: Record<string, string> = {
   tags: 'Taggar',
   authorName: 'Författare',
 };
-/** Kinds whose fields the contracts name (the lineup forms' own labels): these win over the shared names above. */
+/** Kinds whose fields the contracts name (their forms' own labels): these win over the shared names above. */
 const KIND_FIELD_LABELS: Partial<Record<string, Readonly<Record<string, string>>>> = {
+  year: YEAR_FIELD_LABELS,
+  video: VIDEO_FIELD_LABELS,
+  article: ARTICLE_FIELD_LABELS,
   entry: ENTRY_FIELD_LABELS,
   artist: ARTIST_FIELD_LABELS,
   source: SOURCE_FIELD_LABELS,

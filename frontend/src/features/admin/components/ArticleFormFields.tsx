@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ARTICLE_CATEGORIES } from '@mello/contracts';
+import { ARTICLE_CATEGORIES, ARTICLE_FIELD_LABELS } from '@mello/contracts';
 import { articleCategoryLabel } from '../../../lib/badges';
 import { derivedSlug, type ArticleFormValues } from '../article-form';
 import type { FieldErrors } from '../form-values';
@@ -20,7 +20,7 @@ export function ArticleFormFields({ values, errors, onChange, mode }: Props) {
   return (
     <Stack gap="5">
       <TextField
-        label="Titel"
+        label={ARTICLE_FIELD_LABELS.title}
         required
         value={values.title}
         onChange={set('title')}
@@ -42,12 +42,12 @@ export function ArticleFormFields({ values, errors, onChange, mode }: Props) {
           ) : undefined
         }
       />
-      {mode === 'edit' && <TextField label="Slug" required value={values.slug} onChange={set('slug')} error={errors.slug} />}
-      <TextField label="Ingress" required rows={2} value={values.excerpt} onChange={set('excerpt')} error={errors.excerpt} />
-      <TextField label="Innehåll (markdown)" rows={10} value={values.content} onChange={set('content')} error={errors.content} />
+      {mode === 'edit' && <TextField label={ARTICLE_FIELD_LABELS.slug} required value={values.slug} onChange={set('slug')} error={errors.slug} />}
+      <TextField label={ARTICLE_FIELD_LABELS.excerpt} required rows={2} value={values.excerpt} onChange={set('excerpt')} error={errors.excerpt} />
+      <TextField label={ARTICLE_FIELD_LABELS.content} rows={10} value={values.content} onChange={set('content')} error={errors.content} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         <SelectField
-          label="Kategori"
+          label={ARTICLE_FIELD_LABELS.category}
           value={values.category}
           options={ARTICLE_CATEGORIES}
           optionLabel={articleCategoryLabel}
@@ -55,7 +55,7 @@ export function ArticleFormFields({ values, errors, onChange, mode }: Props) {
           error={errors.category}
         />
         <TextField
-          label="Lästid (minuter)"
+          label={ARTICLE_FIELD_LABELS.readTime}
           required
           type="number"
           inputMode="numeric"
@@ -63,13 +63,27 @@ export function ArticleFormFields({ values, errors, onChange, mode }: Props) {
           onChange={set('readTime')}
           error={errors.readTime}
         />
-        <TextField label="Författare" required value={values.author} onChange={set('author')} error={errors.author} />
-        <TextField label="Författarens titel" value={values.authorTitle} onChange={set('authorTitle')} error={errors.authorTitle} />
-        <TextField label="Publicerad" required type="datetime-local" value={values.publishedAt} onChange={set('publishedAt')} error={errors.publishedAt} />
-        <TextField label="Bild-URL" type="url" value={values.imageUrl} onChange={set('imageUrl')} error={errors.imageUrl} />
+        <TextField label={ARTICLE_FIELD_LABELS.author} required value={values.author} onChange={set('author')} error={errors.author} />
+        <TextField label={ARTICLE_FIELD_LABELS.authorTitle} value={values.authorTitle} onChange={set('authorTitle')} error={errors.authorTitle} />
+        <TextField
+          label={ARTICLE_FIELD_LABELS.publishedAt}
+          required
+          type="datetime-local"
+          value={values.publishedAt}
+          onChange={set('publishedAt')}
+          error={errors.publishedAt}
+        />
+        <TextField label={ARTICLE_FIELD_LABELS.imageUrl} type="url" value={values.imageUrl} onChange={set('imageUrl')} error={errors.imageUrl} />
       </SimpleGrid>
-      <TextField label="Källor" rows={2} value={values.sources} onChange={set('sources')} error={errors.sources} helper="En källa per rad." />
-      <CheckField label="Utvald artikel" checked={values.featured} onChange={set('featured')} />
+      <TextField
+        label={ARTICLE_FIELD_LABELS.sources}
+        rows={2}
+        value={values.sources}
+        onChange={set('sources')}
+        error={errors.sources}
+        helper="En källa per rad."
+      />
+      <CheckField label={ARTICLE_FIELD_LABELS.featured} checked={values.featured} onChange={set('featured')} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { FIRST_CONTEST_YEAR, VIDEO_CATEGORIES, VIDEO_PLATFORMS } from '@mello/contracts';
+import { FIRST_CONTEST_YEAR, VIDEO_CATEGORIES, VIDEO_PLATFORMS, VIDEO_FIELD_LABELS } from '@mello/contracts';
 import { videoCategoryLabel, videoPlatformLabel } from '../../../lib/badges';
 import type { FieldErrors } from '../form-values';
 import type { VideoFormValues } from '../video-form';
@@ -18,10 +18,10 @@ export function VideoFormFields({ values, errors, onChange }: Props) {
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <TextField label="Titel" required value={values.title} onChange={set('title')} error={errors.title} />
-        <TextField label="Artist" required value={values.artist} onChange={set('artist')} error={errors.artist} />
+        <TextField label={VIDEO_FIELD_LABELS.title} required value={values.title} onChange={set('title')} error={errors.title} />
+        <TextField label={VIDEO_FIELD_LABELS.artist} required value={values.artist} onChange={set('artist')} error={errors.artist} />
         <TextField
-          label="År"
+          label={VIDEO_FIELD_LABELS.year}
           required
           type="number"
           inputMode="numeric"
@@ -30,9 +30,9 @@ export function VideoFormFields({ values, errors, onChange }: Props) {
           error={errors.year}
           helper={`Från ${FIRST_CONTEST_YEAR}`}
         />
-        <TextField label="Längd" value={values.duration} onChange={set('duration')} error={errors.duration} placeholder="t.ex. 3:04" />
+        <TextField label={VIDEO_FIELD_LABELS.duration} value={values.duration} onChange={set('duration')} error={errors.duration} placeholder="t.ex. 3:04" />
         <SelectField
-          label="Kategori"
+          label={VIDEO_FIELD_LABELS.category}
           value={values.category}
           options={VIDEO_CATEGORIES}
           optionLabel={videoCategoryLabel}
@@ -40,7 +40,7 @@ export function VideoFormFields({ values, errors, onChange }: Props) {
           error={errors.category}
         />
         <SelectField
-          label="Plattform"
+          label={VIDEO_FIELD_LABELS.platform}
           value={values.platform}
           options={VIDEO_PLATFORMS}
           optionLabel={platformLabel}
@@ -48,7 +48,7 @@ export function VideoFormFields({ values, errors, onChange }: Props) {
           error={errors.platform}
         />
         <TextField
-          label="Video-URL"
+          label={VIDEO_FIELD_LABELS.videoUrl}
           required
           type="url"
           value={values.videoUrl}
@@ -56,13 +56,20 @@ export function VideoFormFields({ values, errors, onChange }: Props) {
           error={errors.videoUrl}
           placeholder="https://www.youtube.com/watch?v=…"
         />
-        <TextField label="Inbäddnings-URL" type="url" value={values.embedUrl} onChange={set('embedUrl')} error={errors.embedUrl} />
-        <TextField label="Miniatyrbild-URL" type="url" value={values.thumbnailUrl} onChange={set('thumbnailUrl')} error={errors.thumbnailUrl} />
-        <TextField label="Visningar" type="number" inputMode="numeric" value={values.views} onChange={set('views')} error={errors.views} />
+        <TextField label={VIDEO_FIELD_LABELS.embedUrl} type="url" value={values.embedUrl} onChange={set('embedUrl')} error={errors.embedUrl} />
+        <TextField label={VIDEO_FIELD_LABELS.thumbnailUrl} type="url" value={values.thumbnailUrl} onChange={set('thumbnailUrl')} error={errors.thumbnailUrl} />
+        <TextField label={VIDEO_FIELD_LABELS.views} type="number" inputMode="numeric" value={values.views} onChange={set('views')} error={errors.views} />
       </SimpleGrid>
-      <TextField label="Beskrivning" rows={3} value={values.description} onChange={set('description')} error={errors.description} />
-      <TextField label="Källor" rows={2} value={values.sources} onChange={set('sources')} error={errors.sources} helper="En källa per rad." />
-      <CheckField label="Sällsynt material" checked={values.isRare} onChange={set('isRare')} />
+      <TextField label={VIDEO_FIELD_LABELS.description} rows={3} value={values.description} onChange={set('description')} error={errors.description} />
+      <TextField
+        label={VIDEO_FIELD_LABELS.sources}
+        rows={2}
+        value={values.sources}
+        onChange={set('sources')}
+        error={errors.sources}
+        helper="En källa per rad."
+      />
+      <CheckField label={VIDEO_FIELD_LABELS.isRare} checked={values.isRare} onChange={set('isRare')} />
     </Stack>
   );
 }
