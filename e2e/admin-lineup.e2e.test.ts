@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { YearLineup } from '@mello/contracts';
-import { E2E_ADMIN } from './support/app-server';
-import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors, type Viewport } from './support/browser';
+import { VIEWPORTS, screenshot, type Viewport } from './support/browser';
+import { pagesForFile, signInAsAdmin } from './support/pages';
 
 /**
  * The year edit page's 'Startfält' in real Chromium: the administrator edits an entry's points (a form refusal
@@ -14,32 +14,9 @@ import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors, type V
  */
 const baseUrl = inject('e2eBaseUrl');
 const YEAR = 1988;
-let browser: Browser;
-const open: { context: BrowserContext; page: Page; errors: string[]; viewport: Viewport }[] = [];
+const newPage = pagesForFile({ baseUrl, name: 'lineup' });
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async ({ task }) => {
-  for (const { context, page, errors, viewport } of open.splice(0)) {
-    if (task.result?.state === 'fail') await screenshot(page, viewport, `failed-lineup-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-    await context.close();
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function adminPage(viewport: Viewport): Promise<Page> {
-  const context = await openContext(browser, baseUrl, viewport);
-  const answer = await context.request.post('/api/auth/login', { data: E2E_ADMIN });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  open.push({ context, page, errors: watchErrors(page), viewport });
-  return page;
-}
+const adminPage = (viewport: Viewport) => newPage(viewport, signInAsAdmin);
 
 async function editPath(request: APIRequestContext): Promise<string> {
   const years = (await (await request.get('/api/years')).json()) as { id: string; year: number }[];

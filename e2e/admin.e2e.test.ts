@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/app-server';
-import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors } from './support/browser';
+import { VIEWPORTS, screenshot } from './support/browser';
+import { pagesForFile, signInAsAdmin } from './support/pages';
 
 /**
  * Issue 7 in real Chromium (desktop): the administrator creates a year in /admin, edits it, sees both events in
@@ -10,36 +11,9 @@ import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors } from 
  */
 const baseUrl = inject('e2eBaseUrl');
 const viewport = VIEWPORTS.desktop;
-let browser: Browser;
-const open: { context: BrowserContext; page: Page; errors: string[] }[] = [];
+const newPage = pagesForFile({ baseUrl, name: 'admin' });
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async ({ task }) => {
-  for (const { context, page, errors } of open.splice(0)) {
-    if (task.result?.state === 'fail') await screenshot(page, viewport, `failed-admin-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-    await context.close();
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function browserFor(signIn: (context: BrowserContext) => Promise<void>): Promise<Page> {
-  const context = await openContext(browser, baseUrl, viewport);
-  await signIn(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  open.push({ context, page, errors: watchErrors(page) });
-  return page;
-}
-
-const asAdmin = async (context: BrowserContext) => {
-  const answer = await context.request.post('/api/auth/login', { data: E2E_ADMIN });
-  expect(answer.status(), await answer.text()).toBe(200);
-};
+const browserFor = (signIn: (context: BrowserContext) => Promise<void>) => newPage(viewport, signIn);
 
 /** A year number the archive does not have yet (the admin may record up to next year). */
 async function freeYear(page: Page): Promise<number> {
@@ -54,7 +28,7 @@ const timelineEntries = (page: Page) => page.getByRole('listitem', { name: /^Hä
 
 describe('admin (desktop)', () => {
   it('creates a year, edits it, sees the diff in its history, restores the first version and deletes it', { timeout: 60_000 }, async () => {
-    const page = await browserFor(asAdmin);
+    const page = await browserFor(signInAsAdmin);
     const yearNumber = await freeYear(page);
 
     // Create in the År tab; the form starts at the current year.

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { E2E_ADMIN } from './support/app-server';
-import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { VIEWPORTS } from './support/browser';
+import { pagesForFile, signInAsAdmin } from './support/pages';
 
 /**
  * Optimistic concurrency in the browser (docs/event-sourcing.md, "Edits across requests"): two admin tabs open the
@@ -12,32 +12,9 @@ import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors } from 
  */
 const baseUrl = inject('e2eBaseUrl');
 const YEAR = 1995;
-let browser: Browser;
-const open: { context: BrowserContext; page: Page; errors: string[] }[] = [];
+const newPage = pagesForFile({ baseUrl, name: 'conflict' });
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async ({ task }) => {
-  for (const { context, page, errors } of open.splice(0)) {
-    if (task.result?.state === 'fail') await screenshot(page, VIEWPORTS.desktop, `failed-conflict-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-    await context.close();
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function adminTab(): Promise<Page> {
-  const context = await openContext(browser, baseUrl, VIEWPORTS.desktop);
-  const answer = await context.request.post('/api/auth/login', { data: E2E_ADMIN });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  open.push({ context, page, errors: watchErrors(page) });
-  return page;
-}
+const adminTab = () => newPage(VIEWPORTS.desktop, signInAsAdmin);
 
 const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 type YearBody = { id: string; winner: string; host: string };

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { VIEWPORTS } from './support/browser';
+import { pagesForFile } from './support/pages';
 
 /**
  * Optimistic concurrency in the forum (docs/event-sourcing.md, "Edits across requests"): the same member in two
@@ -11,36 +12,16 @@ import { VIEWPORTS, launchChromium, openContext, screenshot, watchErrors } from 
  */
 const baseUrl = inject('e2eBaseUrl');
 const PASSWORD = 'e2e-password-1';
-let browser: Browser;
-const open: { context: BrowserContext; page: Page; errors: string[] }[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async ({ task }) => {
-  for (const { context, page, errors } of open.splice(0)) {
-    if (task.result?.state === 'fail')
-      await screenshot(page, VIEWPORTS.desktop, `failed-forum-conflict-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-    await context.close();
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  }
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const newPage = pagesForFile({ baseUrl, name: 'forum-conflict' });
 
 /** A browser signed in as the member (registered by the first call, signed in by the later ones; names are unique). */
-async function memberTab(email: string, register: boolean): Promise<Page> {
-  const context = await openContext(browser, baseUrl, VIEWPORTS.desktop);
-  const answer = register
-    ? await context.request.post('/api/auth/register', { data: { email, password: PASSWORD, displayName: `Krock ${email.replace(/\D/g, '')}` } })
-    : await context.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(answer.status(), await answer.text()).toBe(register ? 201 : 200);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  open.push({ context, page, errors: watchErrors(page) });
-  return page;
-}
+const memberTab = (email: string, register: boolean) =>
+  newPage(VIEWPORTS.desktop, async (context) => {
+    const answer = register
+      ? await context.request.post('/api/auth/register', { data: { email, password: PASSWORD, displayName: `Krock ${email.replace(/\D/g, '')}` } })
+      : await context.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(answer.status(), await answer.text()).toBe(register ? 201 : 200);
+  });
 
 type PostBody = { id: string; title: string; content: string; tags: string[] };
 const postOf = async (page: Page, id: string) => (await (await page.request.get(`/api/forum/posts/${id}`)).json()) as PostBody;
