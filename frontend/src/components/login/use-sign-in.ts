@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { authApi, ErrorBodySchema, LoginInputSchema, RegisterInputSchema, type LoginInput, type RegisterInput } from '@mello/contracts';
+import { authApi, LoginInputSchema, RegisterInputSchema, type LoginInput, type RegisterInput } from '@mello/contracts';
 import { callRoute } from '../../api/call';
 import { ApiError, errorMessage } from '../../api/http';
 
@@ -8,7 +8,9 @@ export type SignInMode = 'login' | 'register';
 
 /**
  * Each tab's form validates with the body schema of the call it makes (contracts/src/auth), before anything is
- * sent: the same Swedish messages as the server's 400, shown under the field they concern.
+ * sent: the same Swedish messages as the server's 400, shown under the field they concern. The sign-in form is the
+ * client's one uncontrolled form (react-hook-form, with zod's resolver); the controlled forms elsewhere check their
+ * body with the same kind of schema through lib/form-validation.ts.
  */
 export const signInResolvers = {
   login: zodResolver(LoginInputSchema),
@@ -20,14 +22,7 @@ export type SignInProblem = { message: string; fields: Record<string, string> };
 
 export function problemOf(error: unknown): SignInProblem {
   const fields: Record<string, string> = {};
-  if (error instanceof ApiError) {
-    try {
-      const body = ErrorBodySchema.safeParse(JSON.parse(error.body));
-      for (const issue of body.success ? (body.data.issues ?? []) : []) fields[issue.path] ??= issue.message;
-    } catch {
-      // Not JSON: only the message is shown.
-    }
-  }
+  if (error instanceof ApiError) for (const issue of error.issues) fields[issue.path] ??= issue.message;
   return { message: errorMessage(error, 'Något gick fel. Försök igen.'), fields };
 }
 
