@@ -71,7 +71,7 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
 
   on(router, forumApi.editPost, requireUser, knownPost, async ({ params, body }, ctx) => {
     // If-Match: the revision the edit form opened (a save in between is a 412).
-    const saved = await forum.editPostAt(params.id, body, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
+    const saved = await forum.editPost(params.id, body, forumActor(ctx), commandContext(ctx), expectedRevisionOf(ctx));
     setRevisionETag(ctx, saved.revision);
     return withPendingViews(params.id, saved.body);
   });

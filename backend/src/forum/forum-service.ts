@@ -61,12 +61,8 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       return postJson(postId);
     },
 
-    async editPost(postId: string, input: ForumPostEditInput, by: ForumActor, context: CommandContext): Promise<string> {
-      return (await this.editPostAt(postId, input, by, context)).body;
-    },
-
     /** The edit, optionally only while the post is at the revision the form opened (If-Match: else 412); answers the new revision. */
-    async editPostAt(
+    async editPost(
       postId: string,
       input: ForumPostEditInput,
       by: ForumActor,

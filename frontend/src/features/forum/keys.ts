@@ -15,7 +15,7 @@ export const forumListKey = ({ q, category }: ListFilter) => [FORUM_LIST_ROOT, q
 export const PENDING_ROOT = 'forum-pending';
 export const pendingKey = ({ q, category }: ListFilter) => [PENDING_ROOT, q.trim(), category] as const;
 
-/** One post: ['/api/forum/posts', id]. Its replies and likes keys start with it, so invalidating it reaches them too. */
+/** One post: forumApi.post's key (its path up to the id, then the id). Its replies and likes keys start with it, so invalidating it reaches them too. */
 export const forumPostKey = (postId: string) => routeKey(forumApi.post, { params: { id: postId } });
 export const forumRepliesKey = (postId: string) => routeKey(forumApi.replies, { params: { id: postId } });
 /**
