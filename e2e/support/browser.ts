@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The machine has no network: without these flags Chromium keeps trying to reach Google's services. */
@@ -66,4 +66,14 @@ export function headMeta(page: Page) {
       jsonLd: scripts.map((script) => JSON.parse(script.textContent ?? 'null')),
     };
   });
+}
+
+/**
+ * Waits for the first visible match (Playwright's auto-wait), then hands it back. Visible only: the layout keeps
+ * both the desktop and the mobile variant of some controls in the page and hides one with CSS.
+ */
+export async function shown(locator: Locator): Promise<Locator> {
+  const visible = locator.filter({ visible: true }).first();
+  await visible.waitFor({ state: 'visible' });
+  return visible;
 }

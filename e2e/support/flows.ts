@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { headMeta, launchChromium, openContext, screenshot, watchErrors, type Viewport } from './browser';
-
-/**
- * Waits for the first visible match (Playwright's auto-wait), then hands it back. Visible only: the layout keeps
- * both the desktop and the mobile variant of some controls in the page and hides one with CSS.
- */
-async function shown(locator: Locator): Promise<Locator> {
-  const visible = locator.filter({ visible: true }).first();
-  await visible.waitFor({ state: 'visible' });
-  return visible;
-}
+import type { Locator, Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { headMeta, screenshot, shown, type Viewport } from './browser';
+import { pagesForFile } from './pages';
 
 /**
  * The years the archive import brings. The browse flow opens one of these, never a year that only exists for a while:
@@ -33,29 +24,12 @@ async function openMenuOnMobile(page: Page, viewport: Viewport) {
 
 /** The user flows of the spec, run once per viewport by the desktop and mobile e2e files. */
 export function userFlows(viewport: Viewport) {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
   const baseUrl = inject('e2eBaseUrl');
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  // A fresh page (own context) per test; the file's browser, failure screenshots and page errors: pages.ts.
+  const newPage = pagesForFile({ baseUrl, name: viewport.name });
+  let page: Page;
   beforeEach(async () => {
-    context = await openContext(browser, baseUrl, viewport);
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    errors = watchErrors(page);
-  });
-  afterEach(async ({ task }) => {
-    // A failed flow leaves a picture of where it stopped, next to the regular screenshots.
-    if (task.result?.state === 'fail') await screenshot(page, viewport, `failed-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-    await context?.close();
-    expect(errors, 'uncaught errors in the page').toEqual([]);
+    page = await newPage(viewport);
   });
 
   describe(`${viewport.name} (${viewport.width}×${viewport.height})`, () => {

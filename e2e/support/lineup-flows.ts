@@ -1,13 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { headMeta, launchChromium, openContext, screenshot, watchErrors, type Viewport } from './browser';
-
-/** The first visible match, once it is visible (phones and desktops render the lineup differently). */
-async function shown(locator: Locator): Promise<Locator> {
-  const visible = locator.filter({ visible: true }).first();
-  await visible.waitFor({ state: 'visible' });
-  return visible;
-}
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { headMeta, screenshot, shown, type Viewport } from './browser';
+import { pagesForFile } from './pages';
 
 /** The year page's lineup section ('Startfält {year}'), once its entries are there. */
 async function lineupOf(page: Page, year: number): Promise<Locator> {
@@ -21,28 +15,12 @@ const entryIn = (scope: Locator, song: string) => scope.locator('[data-entry]', 
 
 /** The lineup screens against the real archive import (data/lineups.json), once per viewport. */
 export function lineupFlows(viewport: Viewport) {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
   const baseUrl = inject('e2eBaseUrl');
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  // A fresh page (own context) per test; the file's browser, failure screenshots and page errors: pages.ts.
+  const newPage = pagesForFile({ baseUrl, name: viewport.name });
+  let page: Page;
   beforeEach(async () => {
-    context = await openContext(browser, baseUrl, viewport);
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    errors = watchErrors(page);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshot(page, viewport, `failed-${task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-    await context?.close();
-    expect(errors, 'uncaught errors in the page').toEqual([]);
+    page = await newPage(viewport);
   });
 
   describe(`lineups, ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
