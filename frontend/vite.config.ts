@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { prerenderedShells } from './prerendered-shells.ts';
+import { serverRenderBuild } from './server-render-build.ts';
 
 // The dev server forwards the API and the live socket to the backend, so the browser sees one origin
 // (the backend checks the Origin header of state-changing calls and the session cookie is same-site).
@@ -16,7 +16,7 @@ const contractsAreSideEffectFree = (id: string) => !id.includes('/contracts/src/
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), prerenderedShells()],
+  plugins: [react(), serverRenderBuild()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },

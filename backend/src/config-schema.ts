@@ -103,6 +103,7 @@ export const settingsShape = {
   SESSION_SECRET: text.optional(),
   SESSION_MAX_AGE_MS: milliseconds.default(String(14 * 24 * 60 * 60 * 1000)),
   VIEW_FLUSH_MS: milliseconds.default('5000'),
+  PAGE_CACHE_MB: wholeNumber(0).default('64'),
   ADMIN_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').default(DEFAULT_ADMIN_EMAIL),
   ADMIN_PASSWORD: text.default(DEFAULT_ADMIN_PASSWORD),
   PUBLIC_ORIGIN: origin.optional(),

@@ -46,6 +46,7 @@ const cases: Record<SettingName, Case> = {
   SESSION_SECRET: { good: ['s'.repeat(40), 's'.repeat(40)], bad: [' ', /^SESSION_SECRET must not be blank$/], default: undefined },
   SESSION_MAX_AGE_MS: { good: ['60000', 60_000], bad: ['-1', /^SESSION_MAX_AGE_MS="-1" must be a whole number of at least 1$/], default: 1_209_600_000 },
   VIEW_FLUSH_MS: { good: ['250', 250], bad: ['0', /^VIEW_FLUSH_MS="0" must be a whole number of at least 1$/], default: 5000 },
+  PAGE_CACHE_MB: { good: ['0', 0], bad: ['-1', /^PAGE_CACHE_MB="-1" must be a whole number/], default: 64 },
   ADMIN_EMAIL: {
     good: [' Boss@Mello.SE ', 'boss@mello.se'],
     bad: ['boss', /^ADMIN_EMAIL="boss" must be an e-mail address$/],

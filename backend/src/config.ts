@@ -20,6 +20,8 @@ export type Config = {
   sessionMaxAgeMs: number;
   /** How often buffered forum view counts are written to the log (docs/forum.md). */
   viewFlushMs: number;
+  /** Memory for server-rendered pages, in bytes (docs/rendering.md); 0 renders every page request. */
+  pageCacheBytes: number;
   adminEmail: string;
   adminPassword: string;
   publicOrigin: string;
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     sessionMaxAgeMs: settings.SESSION_MAX_AGE_MS,
     viewFlushMs: settings.VIEW_FLUSH_MS,
+    pageCacheBytes: settings.PAGE_CACHE_MB * 1024 * 1024,
     adminEmail: settings.ADMIN_EMAIL,
     adminPassword: settings.ADMIN_PASSWORD,
     publicOrigin: settings.PUBLIC_ORIGIN ?? `http://localhost:${settings.PORT}`,

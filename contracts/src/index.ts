@@ -29,3 +29,5 @@ export * from './events/decode';
 export * from './http/route';
 export * from './http/concurrency';
 export * from './http/route-key';
+export * from './http/initial-data';
+export * from './http/server-render';

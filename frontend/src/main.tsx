@@ -1,14 +1,30 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { readInitialData, seedInitialData, takeInitialData } from './app/initial-data';
+import { createQueryClient } from './app/query-client';
+import { preloadScreen } from './app/routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// A transition lets React render the first screen in short slices, so the page stays responsive while it builds.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const initial = readInitialData(takeInitialData());
+const queryClient = seedInitialData(createQueryClient(), initial.queries);
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} now={initial.now ?? Date.now()} />
+  </StrictMode>
+);
+
+// The server rendered the page (backend/src/ssr): the first screen's code is loaded before hydrating, so React
+// adopts the server's HTML at once instead of suspending on that code (which could swap the HTML for a loading line).
+if (root.hasChildNodes()) {
+  void preloadScreen(window.location.pathname)
+    .catch(() => undefined)
+    .then(() =>
+      hydrateRoot(root, app, {
+        onRecoverableError: (error, info) => console.error('Hydration did not match the server HTML', error, info.componentStack),
+      }),
+    );
+} else {
+  createRoot(root).render(app);
+}

@@ -4,6 +4,15 @@ import { z } from 'zod';
 import { LIVE_SCHEMA } from './schema';
 import { InterruptibleSleep, waitUntil } from './waiting';
 
+/**
+ * The rm_progress announcement of a committed batch: `{schema} {position} {projection,projection,…}` — the
+ * projections whose read models it wrote to, so a cache of other read models can stay (changeStamp).
+ */
+/** What a rebuild announces, under its build's name, once its read models replaced the live ones. */
+export const SWAPPED = 'swapped';
+
+export const progressPayload = (schema: string, position: string, changed: readonly string[]): string => `${schema} ${position} ${changed.join(',')}`;
+
 /** Waits between attempts to get the LISTEN connection back: 0.5 s, doubling, at most 5 s. */
 const reconnectDelayMs = (attempt: number) => Math.min(5000, 500 * 2 ** Math.max(0, attempt - 1));
 
@@ -19,6 +28,8 @@ const reconnectDelayMs = (attempt: number) => Math.min(5000, 500 * 2 ** Math.max
  */
 export class ReadModelProgress {
   private reached: string | null = null;
+  private readonly changes = new Map<string, number>();
+  private epoch = 0;
   private readonly waiters = new Set<() => void>();
   private readonly announced = new Set<() => void>();
   private client: pg.Client | null = null;
@@ -41,8 +52,12 @@ export class ReadModelProgress {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.connectionUri, connectionTimeoutMillis: 5000, keepAlive: true });
     client.on('notification', (message) => {
+      const [schema, position, changed] = (message.payload ?? '').split(' ');
+      // Before anything waiting on the position wakes: once a write's position is reached, its change is known.
+      if (schema === LIVE_SCHEMA && position) this.noteChanged(changed === undefined ? null : changed.split(',').filter(Boolean));
+      // A rebuild's own batches change nothing live; its swap replaces every read model.
+      else if (position === SWAPPED) this.noteChanged(null);
       this.announce();
-      const [schema, position] = (message.payload ?? '').split(' ');
       if (schema === LIVE_SCHEMA && position) this.advance(position);
       // A swapped-in rebuild announces under its build name; re-read the live checkpoints.
       else void this.refresh();
@@ -77,7 +92,9 @@ export class ReadModelProgress {
         try {
           await this.connect();
           await this.refresh();
-          // Whatever was announced while the connection was down is for the subscribers to look up now.
+          // Whatever was announced while the connection was down is for the subscribers to look up now; which read
+          // models changed meanwhile is not known: all of them may have.
+          this.noteChanged(null);
           this.announce();
           return;
         } catch {
@@ -99,11 +116,13 @@ export class ReadModelProgress {
          WHERE last_error IS NULL`,
       )
       .catch(() => null);
-    if (row && !row.missing && row.position) this.advance(row.position);
+    if (row && !row.missing && row.position) this.advance(row.position, true);
   }
 
-  private advance(position: string): void {
+  private advance(position: string, fromPoll = false): void {
     if (this.reached !== null && position <= this.reached) return;
+    // Reached without its announcement (lost, or not here yet): which read models changed is not known.
+    if (fromPoll && this.reached !== null) this.noteChanged(null);
     this.reached = position;
     for (const wake of this.waiters) wake();
   }
@@ -130,6 +149,25 @@ export class ReadModelProgress {
 
   private announce(): void {
     for (const listener of this.announced) listener();
+  }
+
+  /** Counts the changes of each read model (by projection name); null: any of them may have changed. */
+  private noteChanged(projections: readonly string[] | null): void {
+    if (projections === null) {
+      this.epoch += 1;
+      return;
+    }
+    for (const name of projections) this.changes.set(name, (this.changes.get(name) ?? 0) + 1);
+  }
+
+  /**
+   * A stamp of the named read models (projection names) that changes whenever one of them changes, as far as this
+   * process can tell: after each announced batch that wrote to one, and after anything that may have gone unannounced
+   * (a lost connection, a rebuild's swap, a position learnt by polling). A cache keeps what it made from those read
+   * models while the stamp it took before reading them is still the current one.
+   */
+  changeStamp(projections: readonly string[]): string {
+    return `${this.epoch}:${projections.map((name) => this.changes.get(name) ?? 0).join('.')}`;
   }
 
   /** The position the live read models are known to have reached (null before the first). Only moves forward. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
 import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredDdl, deferredIndexStatements, deferredWordsDdl } from './schema';
 import { copyRowsOver } from './copy-rows';
+import { SWAPPED } from './progress';
 import { isTransientDatabaseError } from './database-errors';
 import { ProjectionApplyError, applyLockKey, applyNextBatch, findFailingEvent } from './runner';
 
@@ -136,7 +137,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
       if (liveExists) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([LIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
       await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([build])} RENAME TO ${sql.identifier([LIVE_SCHEMA])}`);
       if (liveExists) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
-      await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${build} swapped`})`);
+      await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${build} ${SWAPPED}`})`);
     });
     report();
   }

@@ -3,6 +3,7 @@ import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slon
 import { z } from 'zod';
 import { isTransientDatabaseError } from './database-errors';
 import { maxPosition, type EventSource, type Projection, type ProjectedEvent } from './events';
+import { progressPayload } from './progress';
 import { schemaIdentifier } from './schema';
 import { InterruptibleSleep } from './waiting';
 
@@ -128,11 +129,15 @@ export async function applyNextBatch(
   const last = events[events.length - 1]!.position;
 
   const advanced: string[] = [];
+  /** The projections whose read models this batch wrote to (announced, so caches of other read models stay). */
+  const changed: string[] = [];
   const failures: ProjectionFailure[] = [];
   for (const projection of projections) {
     const checkpoint = checkpoints.get(projection.name) ?? null;
     const unseen = events.filter((e) => (checkpoint === null || e.position > checkpoint) && projection.eventTypes.has(e.type));
     if (unseen.length > 0) {
+      // Announced as changed whatever happens below: a projection stopped on an event may have applied those before it.
+      changed.push(projection.name);
       try {
         await tx.transaction((savepoint) => projection.apply(savepoint, s, unseen));
       } catch (error) {
@@ -170,7 +175,7 @@ export async function applyNextBatch(
            last_error = NULL, last_error_at = NULL
      WHERE projection = ANY(${sql.array(advanced, 'text')})
        AND (position IS NULL OR position < ${last} OR last_error IS NOT NULL)`);
-  await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${s} ${last}`})`);
+  await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${progressPayload(s, last, changed)})`);
   return { position: last, events, failures };
 }
 

@@ -130,6 +130,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       log,
       clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
       lists,
+      readModels: progress,
+      views,
       writeLimiter: limits.writesPerUser,
       observability: {
         logger,

@@ -6,7 +6,14 @@ import type { Config } from '../config';
 
 export { REPO_ROOT };
 /** What the client bundle is made from: a change here makes the build stale. Tests are not part of it. */
-const CLIENT_SOURCES = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/prerendered-shells.ts', 'contracts/src'];
+const CLIENT_SOURCES = [
+  'frontend/src',
+  'frontend/public',
+  'frontend/index.html',
+  'frontend/vite.config.ts',
+  'frontend/server-render-build.ts',
+  'contracts/src',
+];
 
 function newestChange(entry: string): number {
   let stat;

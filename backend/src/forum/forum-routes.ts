@@ -12,7 +12,8 @@ import { isUuid } from '../http/validation';
 import { NotFoundError, UnauthorizedError } from '../shared/errors';
 import type { ForumService } from './forum-service';
 import type { ForumActor } from './post';
-import type { ViewCounter } from './view-counter';
+import { viewerKey, type ViewCounter } from './view-counter';
+import { isRenderRequest } from '../ssr/in-process-api';
 
 /**
  * An `:id` that cannot be a post's or reply's id is that item not found (404 with the spec's message), checked
@@ -64,8 +65,8 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
     if (found === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
     setRevisionETag(ctx, found.revision);
     const { body } = found;
-    // A viewer is the signed-in member or, for visitors, the address: a reload within the window is not a view.
-    views.record(params.id, currentUser(ctx)?.id ?? `ip:${ctx.ip}`);
+    // The server's render of the post's page reads it too: that page request counted the view (app.ts).
+    if (!isRenderRequest(ctx.req)) views.record(params.id, viewerKey(ctx));
     return withPendingViews(params.id, body);
   });
 

@@ -3,6 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { isTransientDatabaseError } from '@mello/projections';
 import { EventStoreUnavailableError, type EventStore } from '../event-store/port';
 import { toNewEvents } from '../shared/command-handler';
+import type { Context } from 'koa';
+import { currentUser } from '../auth/guards';
+
+/** A viewer is the signed-in member or, for visitors, the address: a reload within the window is not a view. */
+export const viewerKey = (ctx: Context): string => currentUser(ctx)?.id ?? `ip:${ctx.ip}`;
 
 export const forumViewsStream = (postId: string) => `forum-views-${postId}`;
 

@@ -19,6 +19,11 @@ import { jsonBody } from './json-body';
 import type { ListCache } from './list-cache';
 import { requestId } from './request-context';
 import { staticClient } from './static-client';
+import { PageRenderer } from '../ssr/page-renderer';
+import { inProcessApi } from '../ssr/in-process-api';
+import { RenderedPages, type ChangeStamps } from '../ssr/rendered-pages';
+import { viewerKey, type ViewCounter } from '../forum/view-counter';
+import { isUuid } from './validation';
 import { trustedClientAddress } from './trust-proxy';
 
 export type HttpAppDeps = {
@@ -34,7 +39,15 @@ export type HttpAppDeps = {
   observability?: { logger: Logger; metrics: Metrics; routes: Router };
   /** The API's list cache, shared with the pages' initial data. */
   lists?: ListCache;
+  /** The read models' change stamps: without them pages are rendered but not cached. */
+  readModels?: ChangeStamps;
+  /** A forum post's page counts a view, as its API call does. */
+  views?: ViewCounter;
 };
+
+/** Without change stamps every stamp differs from the last: nothing cached is ever served. */
+let uncachedStamp = 0;
+const UNCACHED: ChangeStamps = { changeStamp: () => String((uncachedStamp += 1)) };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -96,7 +109,21 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
   assertRoutesFromContracts(deps.routers, Object.values(AUTH_PAGES));
   for (const router of deps.routers) app.use(router.routes()).use(allowedMethods(router));
   // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).
-  app.use(staticClient(deps.clientDir, { db: deps.pool, lists: deps.lists, publicOrigin: config.publicOrigin, production: config.production }));
+  // The server renders pages through its own API, in process (ssr/in-process-api.ts), once the app is complete.
+  const renderer = new PageRenderer(deps.clientDir, () => inProcessApi(app.callback()));
+  const pages = new RenderedPages(renderer, deps.readModels ?? UNCACHED, deps.readModels ? config.pageCacheBytes : 0);
+  app.use(
+    staticClient(deps.clientDir, {
+      db: deps.pool,
+      lists: deps.lists,
+      publicOrigin: config.publicOrigin,
+      production: config.production,
+      pages,
+      onPageView: (route, ctx) => {
+        if (route.page === 'forumPost' && isUuid(route.id)) deps.views?.record(route.id, viewerKey(ctx));
+      },
+    }),
+  );
   app.on('error', (error) => deps.log('koa error', { error: String(error) }));
   return app;
 }

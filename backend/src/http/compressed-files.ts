@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/i;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 type Entry = { type: string; encoded: Record<Encoding, Buffer> };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -19,14 +19,17 @@ export function acceptedEncoding(ctx: Context): Encoding | null {
   return ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
 }
 
+/** A body compressed with fast settings (a page compressed once per render, or per request when it is not cached). */
+export const compressFast = (body: string | Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 });
+
 /** A response body compressed for this request when the client accepts it (for the per-request HTML). */
 export function compressBody(ctx: Context, body: string): string | Buffer {
   ctx.vary('Accept-Encoding');
   const encoding = Buffer.byteLength(body) > 1024 ? acceptedEncoding(ctx) : null;
   if (!encoding) return body;
   ctx.set('Content-Encoding', encoding);
-  // Fast settings: this runs on every page request.
-  return encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 });
+  return compressFast(body, encoding);
 }
 
 /**

@@ -2,17 +2,17 @@ import path from 'node:path';
 import send from 'koa-send';
 import type { Context, Next } from 'koa';
 import type { CommonQueryMethods } from 'slonik';
-import { isApiPath, pageMeta } from '@mello/contracts';
+import { initialDataScript, isApiPath, pageMeta } from '@mello/contracts';
 import { requestOrigin } from '../auth/csrf';
-import { currentUser } from '../auth/guards';
-import { CURRENT_USER_KEY, initialDataScript } from '../seo/initial-data';
 import { IndexTemplate } from '../seo/index-template';
-import { CompressedFiles, compressBody } from './compressed-files';
+import { CompressedFiles, acceptedEncoding, compressBody } from './compressed-files';
 import { routeMethods, UnsupportedMethodError } from './error-middleware';
-import type { ListCache } from './list-cache';
+import { ifNoneMatchHits, type ListCache } from './list-cache';
 import { archiveLists, routeMeta, type RouteMeta } from '../seo/route-meta';
 import { RoutePreloads } from '../seo/route-preloads';
-import { Shells } from '../seo/shells';
+import { matchClientRoute, type ClientRoute } from '../seo/client-routes';
+import type { CachedPage } from '../ssr/page-cache';
+import type { RenderedPages } from '../ssr/rendered-pages';
 
 /** What the client's files and pages take; OPTIONS answers with them, any other method is a 405. */
 const CLIENT_METHODS = ['GET', 'HEAD'];
@@ -24,21 +24,25 @@ export type StaticClientSeo = {
   lists?: ListCache;
   publicOrigin: string;
   production: boolean;
+  /** The server render of pages and their cache (absent: pages go out as the template, the browser renders them). */
+  pages?: RenderedPages;
+  /** Called for each page request of a route that exists (a forum post's page counts a view). */
+  onPageView?: (route: ClientRoute, ctx: Context) => void;
 };
 
 /**
- * Serves the built React client: files from frontend/dist, and for every other non-API GET its index.html with
- * the route's title, description, social tags, canonical link and structured data already in <head> (product
- * decision 8: a crawler without JavaScript sees them). Unknown paths, years and articles answer 404; the client
- * still renders its own not-found view from the same HTML. Without a build, a small built-in page stands in.
- * These addresses take GET and HEAD: OPTIONS lists them, any other method is a 405 JSON `{ error }`.
+ * Serves the built React client: files from frontend/dist, and for every other non-API GET a page — index.html
+ * with the route's title, description, social tags, canonical link and structured data in <head> (product
+ * decision 8), and the page itself rendered by the server with the data it shows (backend/src/ssr), so a reader
+ * sees it and a crawler or link preview reads it without JavaScript; the browser hydrates that HTML. Unknown
+ * paths, years and articles answer 404 with the client's not-found view. Without a build, a small built-in page
+ * stands in. These addresses take GET and HEAD: OPTIONS lists them, any other method is a 405 JSON `{ error }`.
  */
 export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const root = path.resolve(distDir);
   const index = new IndexTemplate(root);
   const compressed = new CompressedFiles(root);
   const preloads = new RoutePreloads(root);
-  const shells = new Shells(root);
   return async (ctx: Context, next: Next) => {
     // The API's addresses, and any other a router knows (the probes), answer their methods themselves.
     if (isApiPath(ctx.path) || routeMethods(ctx).length > 0) return next();
@@ -60,17 +64,46 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
         if ((error as { status?: number }).status !== 404) throw error;
       }
     }
-    const { status, meta, page, data } = await metaOf(ctx, seo);
     // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
     // request's own, so a local port or 127.0.0.1 gives working links.
     const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
+    const url = ctx.querystring ? `${ctx.path}?${ctx.querystring}` : ctx.path;
+    const route = matchClientRoute(ctx.path);
+    if (route) seo?.onPageView?.(route, ctx);
+    const page = await seo?.pages?.page(`${origin} ${url}`, async () => {
+      const { status, meta, page: screen, data } = await metaOf(ctx, seo);
+      const now = Date.now();
+      const rendered = await seo.pages!.renderer.render({ url, now, seeds: data });
+      const queries = rendered?.queries ?? data;
+      const html = index.render(meta, origin, `${preloads.linksFor(screen)}\n    ${initialDataScript(now, queries)}`, rendered?.html ?? '');
+      // Only a whole page is kept: not a 404 (any address can be one), nor one rendered without all its data.
+      if (rendered && rendered.errors.length > 0) ctx.app.emit('error', new Error(`Server render of ${url} failed in part: ${rendered.errors[0]}`), ctx);
+      const whole = rendered !== null && rendered.missing.length === 0 && rendered.errors.length === 0;
+      return { status, html, queries, cacheable: status === 200 && whole };
+    });
+    if (page) return answerPage(ctx, page);
+    const { status, meta, page: screen, data } = await metaOf(ctx, seo);
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    const user = currentUser(ctx);
-    const initial = initialDataScript([...data, { key: CURRENT_USER_KEY, json: user ? JSON.stringify(user) : 'null' }]);
-    ctx.body = compressBody(ctx, index.render(meta, origin, `${preloads.linksFor(page)}\n    ${initial}`, shells.for(page)));
+    ctx.body = compressBody(ctx, index.render(meta, origin, `${preloads.linksFor(screen)}\n    ${initialDataScript(Date.now(), data)}`));
   };
+}
+
+/** A page as the cache holds it: one HTML for everyone, revalidated by its ETag (304 while unchanged). */
+function answerPage(ctx: Context, page: CachedPage): void {
+  ctx.status = page.status;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('ETag', page.etag);
+  ctx.vary('Accept-Encoding');
+  if (page.status === 200 && ifNoneMatchHits(ctx.get('if-none-match'), page.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  const encoding = page.html.byteLength > 1024 ? acceptedEncoding(ctx) : null;
+  if (encoding) ctx.set('Content-Encoding', encoding);
+  ctx.body = page.body(encoding);
 }
 
 async function metaOf(ctx: Context, seo: StaticClientSeo | undefined): Promise<RouteMeta> {

@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HEAD_MARKER, IndexTemplate } from './index-template';
 import { matchClientRoute } from './client-routes';
 import { preloadLinks, RoutePreloads } from './route-preloads';
-import { Shells } from './shells';
 
 const dirs: string[] = [];
 const distWith = (html: string) => {
@@ -120,18 +119,12 @@ describe('route preloads', () => {
   });
 });
 
-describe('first-paint shells', () => {
-  it("puts the home shell inside #root on the home page and the page shell elsewhere; none without a build's shells", () => {
+describe('rendered page in #root', () => {
+  it('puts the server-rendered HTML inside the empty #root, taking $ patterns literally; leaves #root empty without', () => {
     const dir = distWith(`<html><head>${HEAD_MARKER}</head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>`);
     const template = new IndexTemplate(dir);
-    const shells = new Shells(dir);
-    expect(shells.for('home')).toBe('');
-    expect(template.render(pageMeta.home(), 'http://x', '', shells.for('home'))).toContain('<div id="root"></div>');
-    mkdirSync(path.join(dir, '.shell'));
-    writeFileSync(path.join(dir, '.shell', 'home.html'), '<header>Nav</header><main><h1>Hero $& $1</h1></main>');
-    writeFileSync(path.join(dir, '.shell', 'page.html'), '<header>Nav</header><main>Laddar...</main>');
-    const home = template.render(pageMeta.home(), 'http://x', '', shells.for('home'));
+    expect(template.render(pageMeta.home(), 'http://x', '')).toContain('<div id="root"></div>');
+    const home = template.render(pageMeta.home(), 'http://x', '', '<header>Nav</header><main><h1>Hero $& $1</h1></main>');
     expect(home).toContain('<div id="root"><header>Nav</header><main><h1>Hero $& $1</h1></main></div><script type="module"');
-    expect(template.render(pageMeta.about(), 'http://x', '', shells.for('about'))).toContain('<div id="root"><header>Nav</header><main>Laddar...</main></div>');
   });
 });

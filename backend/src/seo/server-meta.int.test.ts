@@ -229,16 +229,16 @@ describe('the HTML a crawler sees', () => {
   });
 });
 
-/** The queries the client starts with, answered ahead in the page (backend/src/seo/initial-data.ts). */
+/** The queries the client starts with, answered ahead in the page (contracts: initialDataScript). */
 function initialData(html: string): Array<{ key: unknown[]; data: any }> {
   const script = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(script, 'the page has its initial data').toBeDefined();
-  return JSON.parse(script!);
+  return (JSON.parse(script!) as { queries: Array<{ key: unknown[]; data: any }> }).queries;
 }
 const dataFor = (queries: Array<{ key: unknown[]; data: any }>, key: unknown[]) => queries.find((query) => JSON.stringify(query.key) === JSON.stringify(key));
 
 describe('the data a page starts with', () => {
-  it('home carries the years, videos and articles exactly as the API answers them, and a signed-out user', async () => {
+  it('home carries the years, videos and articles exactly as the API answers them, and no user', async () => {
     const queries = initialData((await crawl('/')).html);
     for (const [key, url] of [
       [['/api/years'], '/api/years'],
@@ -247,7 +247,8 @@ describe('the data a page starts with', () => {
     ] as const) {
       expect(dataFor(queries, [...key])?.data, url).toEqual((await crawler.get(url)).body);
     }
-    expect(dataFor(queries, ['/api/auth/user'])).toEqual({ key: ['/api/auth/user'], data: null });
+    // Public HTML is the same for everyone: the browser asks who is signed in after hydration.
+    expect(dataFor(queries, ['/api/auth/user'])).toBeUndefined();
   });
 
   it("home's years are current right after a write (they come through the API's list cache)", async () => {
@@ -265,11 +266,13 @@ describe('the data a page starts with', () => {
     expect(dataFor(initialData((await crawl('/year/1900')).html), ['/api/years/by-year', 1900])).toEqual({ key: ['/api/years/by-year', 1900], data: null });
   });
 
-  it('carries the signed-in user as /api/auth/user answers it', async () => {
+  it('never carries the signed-in user: a member gets the same page as a visitor', async () => {
     const member = new ApiClient(backend.url);
     await member.register('initial-data@example.org', 'member-password-1', { firstName: 'Ida' });
     const page = await member.get('/about', { accept: 'text/html' });
-    expect(dataFor(initialData(page.text), ['/api/auth/user'])?.data).toEqual((await member.get('/api/auth/user')).body);
+    expect(dataFor(initialData(page.text), ['/api/auth/user'])).toBeUndefined();
+    expect(page.text).not.toContain('initial-data@example.org');
+    expect(page.text.replace(/"now":\d+/, '')).toBe((await crawl('/about')).html.replace(/"now":\d+/, ''));
   });
 
   it('writes no character of a hostile title that could end the script: every < is \\u003c', async () => {

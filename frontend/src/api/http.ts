@@ -1,4 +1,4 @@
-import { ErrorBodySchema, type ErrorBody, type FieldIssue } from '@mello/contracts';
+import { ErrorBodySchema, type ApiTransport, type ErrorBody, type FieldIssue } from '@mello/contracts';
 
 /**
  * The one way the client calls the API (spec section 7): cookies always included, JSON bodies only when
@@ -48,6 +48,14 @@ function readErrorBody(body: string): ErrorBody | null {
 
 export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown };
 
+/** How a request reaches the API: the browser's fetch, or on the server the API in the same process (entry-server.tsx). */
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** The server's render sends its calls straight to its own API instead of over the network. */
+export function setApiTransport(send: ApiTransport): void {
+  transport = send;
+}
+
 /**
  * Sends one request and answers its JSON (null for an empty body). Typed `unknown`: the answer is parsed by the
  * route's contract in call.ts, never cast.
@@ -62,7 +70,7 @@ export async function apiExchange(path: string, init: ApiInit = {}): Promise<{ b
   const hasBody = json !== undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       ...rest,
       credentials: 'include',
       headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...headers },

@@ -1,23 +1,33 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { DeferredToaster } from '../components/DeferredToaster';
-import { seedInitialData, takeInitialData } from './initial-data';
-import { createQueryClient } from './query-client';
+import { NowProvider } from './now';
 import { AppRoutes } from './routes';
 import { system } from './theme';
 
-export function App() {
-  const [queryClient] = useState(() => seedInitialData(createQueryClient(), takeInitialData()));
+type Props = { queryClient: QueryClient; now: number; children: React.ReactNode };
+
+/** Everything around the routes, the same on the server (entry-server.tsx) and in the browser (main.tsx). */
+export function AppProviders({ queryClient, now, children }: Props) {
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <DeferredToaster />
+        <NowProvider initial={now}>
+          {children}
+          <DeferredToaster />
+        </NowProvider>
       </QueryClientProvider>
     </ChakraProvider>
+  );
+}
+
+export function App({ queryClient, now }: Omit<Props, 'children'>) {
+  return (
+    <AppProviders queryClient={queryClient} now={now}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { initialDataScript } from '@mello/contracts';
 import { createQueryClient } from './query-client';
-import { seedInitialData } from './initial-data';
+import { readInitialData, seedInitialData } from './initial-data';
 
-describe('seedInitialData', () => {
-  it('puts each query of the page into the cache under its key, null included', () => {
-    const text = JSON.stringify([
-      { key: ['/api/years'], data: [{ year: 1974, song: 'Waterloo' }] },
-      { key: ['/api/years/by-year', 1900], data: null },
-      { key: ['/api/auth/user'], data: { id: 'u1', firstName: 'Ida' } },
+const scriptText = (html: string) => /<script[^>]*>([\s\S]*)<\/script>/.exec(html)![1]!;
+
+describe('the initial data of a page', () => {
+  it('reads back what the server wrote: the render time and each query under its key, null included', () => {
+    const html = initialDataScript(1_700_000_000_000, [
+      { key: ['/api/years'], json: JSON.stringify([{ year: 1974, song: 'Waterloo <3' }]) },
+      { key: ['/api/years/by-year', 1900], json: 'null' },
     ]);
-    const client = seedInitialData(createQueryClient(), text);
-    expect(client.getQueryData(['/api/years'])).toEqual([{ year: 1974, song: 'Waterloo' }]);
+    expect(scriptText(html)).not.toContain('<');
+    const data = readInitialData(scriptText(html));
+    expect(data.now).toBe(1_700_000_000_000);
+    const client = seedInitialData(createQueryClient(), data.queries);
+    expect(client.getQueryData(['/api/years'])).toEqual([{ year: 1974, song: 'Waterloo <3' }]);
     expect(client.getQueryData(['/api/years/by-year', 1900])).toBeNull();
     expect(client.getQueryState(['/api/years/by-year', 1900])?.status).toBe('success');
-    expect(client.getQueryData(['/api/auth/user'])).toEqual({ id: 'u1', firstName: 'Ida' });
   });
 
-  it('leaves the cache empty for no script, a damaged one, or entries without a key or data', () => {
-    for (const text of [null, '', '{not json', '{"key":1}', '[{"data":[]},{"key":["/api/videos"]}]']) {
-      const client = seedInitialData(createQueryClient(), text);
+  it('starts empty for no script, a damaged one, or entries without a key or data', () => {
+    for (const text of [null, '', '{not json', 'null', '{"queries":{"key":1}}', '{"queries":[{"data":[]},{"key":["/api/videos"]}]}']) {
+      const client = seedInitialData(createQueryClient(), readInitialData(text).queries);
       expect(client.getQueryCache().getAll(), String(text)).toHaveLength(0);
     }
   });

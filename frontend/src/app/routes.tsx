@@ -1,217 +1,72 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Suspense } from 'react';
+import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
 import { LoadingText } from '../components/LoadingText';
+import { yearLabelOf } from '../lib/year-param';
+import { lazyPage, type LazyPage } from './lazy-page';
 
-// Every screen is its own chunk, so the home route only downloads what it shows.
-const HomePage = lazy(() => import('../pages/HomePage'));
-const YearsPage = lazy(() => import('../pages/YearsPage'));
-const YearPage = lazy(() => import('../pages/YearPage'));
-const VideoArchivePage = lazy(() => import('../pages/VideoArchivePage'));
-const BlogPage = lazy(() => import('../pages/BlogPage'));
-const ArticlePage = lazy(() => import('../pages/ArticlePage'));
-const SearchPage = lazy(() => import('../pages/SearchPage'));
-const AboutPage = lazy(() => import('../pages/AboutPage'));
-const LoginPage = lazy(() => import('../pages/LoginPage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
-const ForumPage = lazy(() => import('../pages/ForumPage'));
-const ForumPostPage = lazy(() => import('../pages/ForumPostPage'));
-const AdminPage = lazy(() => import('../pages/AdminPage'));
-const EditArticlePage = lazy(() => import('../features/admin/pages/EditArticlePage'));
-const EditYearPage = lazy(() => import('../features/admin/pages/EditYearPage'));
-const EditVideoPage = lazy(() => import('../features/admin/pages/EditVideoPage'));
-const AdminHistoryPage = lazy(() => import('../pages/AdminHistoryPage'));
-const ArtistPage = lazy(() => import('../features/lineups/pages/ArtistPage'));
-const SongwriterPage = lazy(() => import('../features/lineups/pages/SongwriterPage'));
-const StatisticsPage = lazy(() => import('../features/lineups/pages/StatisticsPage'));
-const SourcesPage = lazy(() => import('../features/lineups/pages/SourcesPage'));
+type Params = Readonly<Record<string, string | undefined>>;
 
-export function AppRoutes() {
+/**
+ * A screen of the client: its address, its code and the line shown while that code downloads after a client-side
+ * navigation — the screen's own loading text from the spec ('Laddar år {year}...'), never a generic one. The
+ * server's screens (backend/src/seo/client-routes.ts) name the same addresses.
+ */
+type Screen = { path: string; page: LazyPage; loading: string | ((params: Params) => string) };
+
+const SCREENS: Screen[] = [
+  { path: '/', page: lazyPage(() => import('../pages/HomePage')), loading: 'Laddar startsidan...' },
+  { path: 'years', page: lazyPage(() => import('../pages/YearsPage')), loading: 'Laddar år...' },
+  { path: 'year/:year', page: lazyPage(() => import('../pages/YearPage')), loading: ({ year = '' }) => `Laddar år ${yearLabelOf(year)}...` },
+  { path: 'artist/:slug', page: lazyPage(() => import('../features/lineups/pages/ArtistPage')), loading: 'Laddar artist...' },
+  { path: 'songwriter/:slug', page: lazyPage(() => import('../features/lineups/pages/SongwriterPage')), loading: 'Laddar låtskrivare...' },
+  { path: 'statistik', page: lazyPage(() => import('../features/lineups/pages/StatisticsPage')), loading: 'Laddar statistik...' },
+  { path: 'kallor', page: lazyPage(() => import('../features/lineups/pages/SourcesPage')), loading: 'Laddar källor...' },
+  { path: 'video-archive', page: lazyPage(() => import('../pages/VideoArchivePage')), loading: 'Laddar videor...' },
+  { path: 'blog', page: lazyPage(() => import('../pages/BlogPage')), loading: 'Laddar artiklar...' },
+  { path: 'article/:id', page: lazyPage(() => import('../pages/ArticlePage')), loading: 'Laddar artikel...' },
+  { path: 'search', page: lazyPage(() => import('../pages/SearchPage')), loading: 'Söker...' },
+  { path: 'about', page: lazyPage(() => import('../pages/AboutPage')), loading: 'Laddar om Melloarkivet...' },
+  { path: 'login', page: lazyPage(() => import('../pages/LoginPage')), loading: 'Laddar inloggningen...' },
+  { path: 'forum', page: lazyPage(() => import('../pages/ForumPage')), loading: 'Laddar forumet...' },
+  { path: 'lost-media', page: lazyPage(() => import('../pages/ForumPage')), loading: 'Laddar forumet...' },
+  { path: 'forum/post/:id', page: lazyPage(() => import('../pages/ForumPostPage')), loading: 'Laddar inlägg...' },
+  // Spec section 2, Admin panel: 'Laddar...'.
+  { path: 'admin', page: lazyPage(() => import('../pages/AdminPage')), loading: 'Laddar...' },
+  { path: 'admin/edit-article/:id', page: lazyPage(() => import('../features/admin/pages/EditArticlePage')), loading: 'Laddar artikel...' },
+  { path: 'admin/edit-year/:id', page: lazyPage(() => import('../features/admin/pages/EditYearPage')), loading: 'Laddar år...' },
+  { path: 'admin/edit-video/:id', page: lazyPage(() => import('../features/admin/pages/EditVideoPage')), loading: 'Laddar video...' },
+  { path: 'admin/history/:kind/:id', page: lazyPage(() => import('../pages/AdminHistoryPage')), loading: 'Laddar historik...' },
+  { path: '*', page: lazyPage(() => import('../pages/NotFoundPage')), loading: 'Laddar sidan...' },
+];
+
+function ScreenRoute({ screen }: { screen: Screen }) {
+  const params = useParams();
+  const loading = typeof screen.loading === 'string' ? screen.loading : screen.loading(params);
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route
-          index
-          element={
-            <Page>
-              <HomePage />
-            </Page>
-          }
-        />
-        <Route
-          path="years"
-          element={
-            <Page>
-              <YearsPage />
-            </Page>
-          }
-        />
-        <Route
-          path="year/:year"
-          element={
-            <Page>
-              <YearPage />
-            </Page>
-          }
-        />
-        <Route
-          path="artist/:slug"
-          element={
-            <Page>
-              <ArtistPage />
-            </Page>
-          }
-        />
-        <Route
-          path="songwriter/:slug"
-          element={
-            <Page>
-              <SongwriterPage />
-            </Page>
-          }
-        />
-        <Route
-          path="statistik"
-          element={
-            <Page>
-              <StatisticsPage />
-            </Page>
-          }
-        />
-        <Route
-          path="kallor"
-          element={
-            <Page>
-              <SourcesPage />
-            </Page>
-          }
-        />
-        <Route
-          path="video-archive"
-          element={
-            <Page>
-              <VideoArchivePage />
-            </Page>
-          }
-        />
-        <Route
-          path="blog"
-          element={
-            <Page>
-              <BlogPage />
-            </Page>
-          }
-        />
-        <Route
-          path="article/:id"
-          element={
-            <Page>
-              <ArticlePage />
-            </Page>
-          }
-        />
-        <Route
-          path="search"
-          element={
-            <Page>
-              <SearchPage />
-            </Page>
-          }
-        />
-        <Route
-          path="about"
-          element={
-            <Page>
-              <AboutPage />
-            </Page>
-          }
-        />
-        <Route
-          path="login"
-          element={
-            <Page>
-              <LoginPage />
-            </Page>
-          }
-        />
-        <Route
-          path="forum"
-          element={
-            <Page>
-              <ForumPage />
-            </Page>
-          }
-        />
-        <Route
-          path="lost-media"
-          element={
-            <Page>
-              <ForumPage />
-            </Page>
-          }
-        />
-        <Route
-          path="forum/post/:id"
-          element={
-            <Page>
-              <ForumPostPage />
-            </Page>
-          }
-        />
-        <Route
-          path="admin"
-          element={
-            <Page>
-              <AdminPage />
-            </Page>
-          }
-        />
-        <Route
-          path="admin/edit-article/:id"
-          element={
-            <Page>
-              <EditArticlePage />
-            </Page>
-          }
-        />
-        <Route
-          path="admin/edit-year/:id"
-          element={
-            <Page>
-              <EditYearPage />
-            </Page>
-          }
-        />
-        <Route
-          path="admin/edit-video/:id"
-          element={
-            <Page>
-              <EditVideoPage />
-            </Page>
-          }
-        />
-        <Route
-          path="admin/history/:kind/:id"
-          element={
-            <Page>
-              <AdminHistoryPage />
-            </Page>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <Page>
-              <NotFoundPage />
-            </Page>
-          }
-        />
-      </Route>
-    </Routes>
+    <Suspense fallback={<LoadingText>{loading}</LoadingText>}>
+      <screen.page />
+    </Suspense>
   );
 }
 
-/** While a page's chunk downloads, a loading line stands where the page will be (never a blank page). */
-function Page({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<LoadingText>Laddar...</LoadingText>}>{children}</Suspense>;
+const ROUTES: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: SCREENS.map((screen) => ({
+      ...(screen.path === '/' ? { index: true } : { path: screen.path }),
+      element: <ScreenRoute screen={screen} />,
+      handle: screen,
+    })),
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(ROUTES);
+}
+
+/** Loads the code of the screen at `pathname` (see lazyPage): before hydrating, and before a server render. */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const screen = matchRoutes(ROUTES, pathname)?.at(-1)?.route.handle as Screen | undefined;
+  await screen?.page.preload();
 }

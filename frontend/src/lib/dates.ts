@@ -15,6 +15,8 @@ function lazily<T>(make: () => T): () => T {
 
 const longDate = lazily(() => new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SWEDISH_TIME_ZONE }));
 
+const yearOnly = lazily(() => new Intl.DateTimeFormat('sv-SE', { year: 'numeric', timeZone: SWEDISH_TIME_ZONE }));
+
 const wholeNumber = lazily(() => new Intl.NumberFormat('sv-SE'));
 
 // Browsers' Date parsers guess at free text ('8 mars' becomes a day in 2001 in V8), so only ISO dates count.
@@ -31,6 +33,11 @@ export function formatDate(value: string | Date): string {
   const date = parseDate(value);
   if (!date) return typeof value === 'string' ? value : '';
   return longDate().format(date);
+}
+
+/** The year of a moment in Stockholm (the same on the server and in any visitor's time zone, even on New Year's Eve). */
+export function swedishYear(date: Date): string {
+  return yearOnly().format(date);
 }
 
 /** Whole numbers with Swedish digit grouping: 1234567 → '1 234 567' (a narrow no-break space between groups). */

@@ -21,7 +21,12 @@ const subscribe = (listener: () => void) => {
 
 /** 0 until the id changes while the caller is mounted, then 1, 2, … per change. */
 export function useChangeCount(id: string): number {
-  const version = useSyncExternalStore(subscribe, () => versions.get(id) ?? 0);
+  // On the server (and while hydrating) nothing has changed live yet.
+  const version = useSyncExternalStore(
+    subscribe,
+    () => versions.get(id) ?? 0,
+    () => 0,
+  );
   const [atMount] = useState(version);
   return Math.max(0, version - atMount);
 }

@@ -13,13 +13,13 @@ import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '.
 import { YearHero } from '../components/years/YearHero';
 import { YearLineupSection } from '../features/lineups/components/YearLineupSection';
 import { usePageMeta } from '../seo/use-page-meta';
+import { yearLabelOf, yearNumberOf } from '../lib/year-param';
 
 /** /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure. */
 export default function YearPage() {
   const { year: param = '' } = useParams();
-  const yearNumber = /^\d{1,4}$/.test(param) ? Number(param) : Number.NaN;
-  // The year as the title names it: '/year/01957' is year 1957, anything else is named as written.
-  const yearLabel = Number.isNaN(yearNumber) ? param : String(yearNumber);
+  const yearNumber = yearNumberOf(param);
+  const yearLabel = yearLabelOf(param);
   const { data: year, isLoading } = useYear(yearNumber);
   const { isAdmin } = useCurrentUser();
   const navigate = useNavigate();

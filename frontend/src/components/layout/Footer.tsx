@@ -1,6 +1,8 @@
 import { Box, Container, Grid, HStack, Heading, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { FaFacebookF, FaInstagram, FaTiktok, FaYoutube } from 'react-icons/fa6';
 import { Link as RouterLink } from 'react-router-dom';
+import { useNow } from '../../app/now';
+import { swedishYear } from '../../lib/dates';
 import { Brand } from './Brand';
 import { NAV_LINKS } from './nav-links';
 
@@ -15,6 +17,7 @@ const SOCIAL = [
 const goNowhere = (event: React.MouseEvent) => event.preventDefault();
 
 export function Footer() {
+  const now = useNow();
   return (
     <Box as="footer" mt="16" borderTopWidth="1px" borderColor="border" bg="bg.subtle">
       <Container maxW="7xl" px={{ base: '4', md: '8' }} py="12">
@@ -50,7 +53,7 @@ export function Footer() {
           </FooterColumn>
         </Grid>
         <Text mt="10" pt="6" borderTopWidth="1px" borderColor="border" fontSize="sm" color="fg.muted">
-          © {new Date().getFullYear()} Melloarkivet. Ett fanprojekt utan koppling till SVT.
+          © {swedishYear(now)} Melloarkivet. Ett fanprojekt utan koppling till SVT.
         </Text>
       </Container>
     </Box>

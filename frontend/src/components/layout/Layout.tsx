@@ -8,11 +8,12 @@ import { MAIN_CONTENT_ID } from './nav-links';
 import { SkipLink } from './SkipLink';
 
 export function Layout() {
-  const { pathname } = useLocation();
-  // A new screen starts at its top, as a full page load would.
+  const { pathname, hash } = useLocation();
+  // A new screen starts at its top, as a full page load would; an address with an anchor (#…) at the anchor, which
+  // the screen that has it scrolls to (YearLineupSection).
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
 
   return (
     <Flex direction="column" minHeight="100vh">

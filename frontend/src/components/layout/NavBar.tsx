@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { NavLink, useLocation } from 'react-router-dom';
 import { mobileMenuOpenAtom } from '../../auth/current-user';
-import { usePrerendered } from '../../lib/prerender';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AuthControls } from './AuthControls';
 import { Brand } from './Brand';
 import { NAV_LINKS } from './nav-links';
@@ -15,7 +15,7 @@ export function NavBar() {
   const [open, setOpen] = useAtom(mobileMenuOpenAtom);
   const close = () => setOpen(false);
   const { pathname } = useLocation();
-  const prerendered = usePrerendered();
+  const hydrated = useHydrated();
   // Any navigation (a link, the back button) closes the mobile menu.
   useEffect(() => {
     setOpen(false);
@@ -47,8 +47,8 @@ export function NavBar() {
           </Box>
           <IconButton
             display={{ base: 'inline-flex', lg: 'none' }}
-            // In the first-paint shell the button keeps its place but is not offered until the script can answer it.
-            visibility={prerendered ? 'hidden' : undefined}
+            // In the server's HTML the button keeps its place but is not offered until the script can answer it.
+            visibility={hydrated ? undefined : 'hidden'}
             variant="ghost"
             aria-label={open ? 'Stäng menyn' : 'Öppna menyn'}
             aria-expanded={open}

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LuCoins } from 'react-icons/lu';
 import type { ForumPost } from '@mello/contracts';
 import { formatCount } from '../../../lib/dates';
+import { useNow } from '../../../app/now';
 import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { ForumBadges } from './ForumBadges';
@@ -15,6 +16,7 @@ import { TagList } from './TagList';
  * #tags, the reward in kr, the author, the relative time, and the counts. Live changes make it glow briefly.
  */
 export function ForumPostCard({ post, headingAs = 'h2' }: { post: ForumPost; headingAs?: 'h2' | 'h3' }) {
+  const now = useNow();
   return (
     <Highlight id={post.id}>
       <LinkBox asChild>
@@ -55,7 +57,7 @@ export function ForumPostCard({ post, headingAs = 'h2' }: { post: ForumPost; hea
                 </Text>
                 <Text aria-hidden>·</Text>
                 <Text asChild>
-                  <time dateTime={post.createdAt}>{relativeTime(post.createdAt)}</time>
+                  <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now)}</time>
                 </Text>
               </HStack>
               <ForumCounts post={post} />

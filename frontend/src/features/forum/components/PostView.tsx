@@ -2,6 +2,7 @@ import { Badge, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react
 import { LuCoins } from 'react-icons/lu';
 import type { ForumPost } from '@mello/contracts';
 import { formatCount, formatDate } from '../../../lib/dates';
+import { useNow } from '../../../app/now';
 import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { ForumBadges } from './ForumBadges';
@@ -13,6 +14,7 @@ type Props = { post: ForumPost; actions: React.ReactNode };
 
 /** A post in view mode: badges, title, reward, content, tags, author, date, counts, then the like and owner actions. */
 export function PostView({ post, actions }: Props) {
+  const now = useNow();
   return (
     <Stack gap="6">
       <Stack as="header" gap="4">
@@ -36,7 +38,7 @@ export function PostView({ post, actions }: Props) {
             </Text>
           </Text>
           <Text aria-hidden>·</Text>
-          <Text asChild title={relativeTime(post.createdAt)}>
+          <Text asChild title={relativeTime(post.createdAt, now)}>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </Text>
           {post.updatedAt !== post.createdAt && <Text fontStyle="italic">(redigerat {formatDate(post.updatedAt)})</Text>}

@@ -5,6 +5,7 @@ import type { ForumReply } from '@mello/contracts';
 import { errorMessage } from '../../../api/http';
 import { showToast } from '../../../components/toaster';
 import { formatDate } from '../../../lib/dates';
+import { useNow } from '../../../app/now';
 import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { useDeleteReply, useLikeReply } from '../api';
@@ -15,6 +16,7 @@ type Props = { reply: ForumReply; liked: boolean; canDelete: boolean; userId: st
 
 /** One reply: author, time, text, its like button, and 'Radera' (with confirmation) for its author and the admin. */
 export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
+  const now = useNow();
   const like = useLikeReply(reply.postId, userId);
   const remove = useDeleteReply(reply.postId);
   const [confirming, setConfirming] = useState(false);
@@ -49,7 +51,7 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
             </Text>
             <Text aria-hidden>·</Text>
             <Text asChild title={formatDate(reply.createdAt)}>
-              <time dateTime={reply.createdAt}>{relativeTime(reply.createdAt)}</time>
+              <time dateTime={reply.createdAt}>{relativeTime(reply.createdAt, now)}</time>
             </Text>
           </HStack>
           <Text whiteSpace="pre-wrap" overflowWrap="anywhere">

@@ -1,4 +1,5 @@
-import { Box, Flex, SimpleGrid, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Flex, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { atLeast, useMediaQuery } from '../../../lib/use-media-query';
 import { entryAnchorId, type EntryView, type LineupShow } from '@mello/contracts';
 import { showNumbers } from '../format';
 import { ArtistName, FieldValue, Points, Songwriters, SongTitle } from './EntryParts';
@@ -11,13 +12,28 @@ const winnerStyle = { bg: 'rgba(255, 194, 61, 0.10)', boxShadow: 'inset 4px 0 0 
 
 /**
  * A show's entries: a table on wide screens, a card per entry on phones and tablets (so a 390 px phone never
- * scrolls sideways). Only one of the two is rendered, so each value exists once in the page.
+ * scrolls sideways). Once the screen is known only one of the two is rendered, so each value exists once in the
+ * page; before (the server's HTML, until hydration) both are, each shown by CSS on its screens only, and the
+ * entries' anchors are on the cards, first in the page (YearLineupSection scrolls to the anchor once it knows).
  */
 type ShowProps = { show: LineupShow; caption: string; /** The entries whose anchor this show holds (anchoredEntries). */ anchors: ReadonlySet<string> };
 
+const WIDE = atLeast('lg');
+const NO_ANCHORS: ReadonlySet<string> = new Set();
+
 export function ShowEntries(props: ShowProps) {
-  const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false });
-  return wide ? <ShowTable {...props} /> : <ShowCards {...props} />;
+  const wide = useMediaQuery(WIDE);
+  if (wide !== null) return wide ? <ShowTable {...props} /> : <ShowCards {...props} />;
+  return (
+    <>
+      <Box hideFrom="lg">
+        <ShowCards {...props} />
+      </Box>
+      <Box hideBelow="lg">
+        <ShowTable {...props} anchors={NO_ANCHORS} />
+      </Box>
+    </>
+  );
 }
 
 const anchorOf = (entry: EntryView, anchors: ReadonlySet<string>) => (anchors.has(entry.id) ? { id: entryAnchorId(entry.id), scrollMarginTop: '24' } : {});

@@ -6,6 +6,9 @@ import { LoadingText } from '../../../components/LoadingText';
 import { useYearLineup } from '../api';
 import { anchoredEntries, isSingleFinal } from '../format';
 import { ShowEntries } from './ShowEntries';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
  * 'Startfält' on the year page: a section per show (heats, the second-chance show, the final), or one table in a
@@ -34,6 +37,18 @@ export function YearLineupSection({ year }: { year: number }) {
 function Lineup({ lineup }: { lineup: YearLineup }) {
   const single = isSingleFinal(lineup);
   const anchors = anchoredEntries(lineup.shows);
+  const { hash } = useLocation();
+  const hydrated = useHydrated();
+  // An entry's anchor (/year/1974#…): its element exists once the screen size is known (ShowEntries), so the
+  // browser's own jump at load may have found the other layout's hidden copy; go there now.
+  useEffect(() => {
+    if (!hydrated || !hash) return;
+    try {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    } catch {
+      // A malformed anchor (%E0…) names nothing.
+    }
+  }, [hydrated, hash]);
   return (
     <Stack gap="8" minW="0">
       <Stack gap="3">

@@ -1,0 +1,25 @@
+import { articleApi, lineupApi, songwriterApi, sourceApi, statisticsApi, videoApi, yearApi, routeKeyPrefix, type InitialQueryText } from '@mello/contracts';
+import { allProjections, auditProjection, forumProjection } from '@mello/projections';
+
+/** Every read model a public page can show: all but the audit log (admin only, never in a page's HTML). */
+const PUBLIC = allProjections.map((projection) => projection.name).filter((name) => name !== auditProjection.name);
+/** The same without the forum: the pages of the archive itself, which forum activity (posts, likes, views) leaves as they are. */
+const ARCHIVE = PUBLIC.filter((name) => name !== forumProjection.name);
+
+/**
+ * Calls whose answers never include forum content (unlike the artist page's threads, the entry links or the
+ * search), by the first part of their query key. A page made only of these is not rendered again for forum activity.
+ */
+const FORUM_FREE = new Set(
+  [yearApi.list, yearApi.byYear, videoApi.list, articleApi.list, lineupApi.year, songwriterApi.list, songwriterApi.bySlug, sourceApi.list, statisticsApi.get].map(
+    (contract) => JSON.stringify(routeKeyPrefix(contract)[0]),
+  ),
+);
+
+/** The read models a page rendered from these queries depends on: its cache entry lasts while they are unchanged. */
+export function pageReadModels(queries: readonly InitialQueryText[]): readonly string[] {
+  return queries.every((query) => FORUM_FREE.has(JSON.stringify(query.key[0]))) ? ARCHIVE : PUBLIC;
+}
+
+/** Both sets, for taking the stamps before a render whose queries are not known yet. */
+export const PAGE_READ_MODEL_SETS = [ARCHIVE, PUBLIC] as const;
