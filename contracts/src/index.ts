@@ -29,3 +29,7 @@ export * from './events/decode';
 export * from './http/route';
 export * from './http/concurrency';
 export * from './http/route-key';
+export * from './forum/mentions';
+export * from './notifications/notifications';
+export * from './notifications/notifications-api';
+export * from './notifications/events';

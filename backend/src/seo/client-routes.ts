@@ -22,6 +22,7 @@ const FIXED: Record<string, ClientRoute> = {
   '/forum': { page: 'forum' },
   '/lost-media': { page: 'forum' },
   '/admin': { page: 'admin' },
+  '/notiser': { page: 'admin' }, // a member's own page: private (noindex) like the admin screens; the client sets its title
   '/statistik': { page: 'statistics' },
   '/kallor': { page: 'sources' },
 };
