@@ -25,6 +25,7 @@ const ArtistPage = lazy(() => import('../features/lineups/pages/ArtistPage'));
 const SongwriterPage = lazy(() => import('../features/lineups/pages/SongwriterPage'));
 const StatisticsPage = lazy(() => import('../features/lineups/pages/StatisticsPage'));
 const SourcesPage = lazy(() => import('../features/lineups/pages/SourcesPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 
 export function AppRoutes() {
   return (
@@ -67,6 +68,14 @@ export function AppRoutes() {
           element={
             <Page>
               <SongwriterPage />
+            </Page>
+          }
+        />
+        <Route
+          path="notiser"
+          element={
+            <Page>
+              <NotificationsPage />
             </Page>
           }
         />

@@ -5,6 +5,7 @@ import { LuMenu, LuX } from 'react-icons/lu';
 import { NavLink, useLocation } from 'react-router-dom';
 import { mobileMenuOpenAtom } from '../../auth/current-user';
 import { usePrerendered } from '../../lib/prerender';
+import { NotificationBell } from '../../features/notifications';
 import { AuthControls } from './AuthControls';
 import { Brand } from './Brand';
 import { NAV_LINKS } from './nav-links';
@@ -42,8 +43,12 @@ export function NavBar() {
               </li>
             ))}
           </HStack>
-          <Box display={{ base: 'none', lg: 'block' }}>
+          <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
+            <NotificationBell />
             <AuthControls variant="desktop" />
+          </HStack>
+          <Box display={{ base: 'inline-flex', lg: 'none' }} ml="auto">
+            <NotificationBell />
           </Box>
           <IconButton
             display={{ base: 'inline-flex', lg: 'none' }}
