@@ -49,6 +49,7 @@ export async function appendGeneratedPosts(store: EventStore, count: number, sta
         authorName: `Samlare ${i % 40}`,
         createdAt: new Date(startedAt + i * 60_000).toISOString(),
         entryId: null,
+        mentions: [],
       },
     };
     await store.appendToStream(forumPostStream(postId), toNewEvents([event], context), { expectedRevision: 'no_stream' });

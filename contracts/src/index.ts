@@ -31,3 +31,7 @@ export * from './http/concurrency';
 export * from './http/route-key';
 export * from './http/initial-data';
 export * from './http/server-render';
+export * from './forum/mentions';
+export * from './notifications/notifications';
+export * from './notifications/notifications-api';
+export * from './notifications/events';

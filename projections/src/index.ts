@@ -18,12 +18,16 @@ export * from './forum/forum-queries';
 export * from './audit/audit-entry';
 export * from './audit/audit-projection';
 export * from './audit/audit-queries';
+export * from './notifications/notification-rules';
+export * from './notifications/notifications-projection';
+export * from './notifications/notifications-queries';
 
 import { articlesProjection, videosProjection, yearsProjection } from './archive/archive-read-models';
 import { artistsProjection, entriesProjection, lineupYearsProjection, sourcesProjection } from './lineups/lineup-read-models';
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
 import { auditProjection } from './audit/audit-projection';
+import { notificationsProjection } from './notifications/notifications-projection';
 import {
   searchArticlesProjection,
   searchArtistsProjection,
@@ -49,6 +53,7 @@ export const allProjections: readonly Projection[] = [
   searchArtistsProjection,
   searchSongwritersProjection,
   forumProjection,
+  notificationsProjection,
   auditProjection,
 ];
 export * from './search/search-functions';

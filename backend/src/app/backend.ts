@@ -22,6 +22,8 @@ import { deleteExpiredIdempotencyKeys } from '../http/idempotency-keys';
 import { ListCache } from '../http/list-cache';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
+import { createNotificationService } from '../notifications/notification-service';
+import { notificationRoutes } from '../notifications/notification-routes';
 import { ViewCounter } from '../forum/view-counter';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -121,6 +123,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       lineupRoutes({ pool, lists, lineups: services.lineups }),
       searchRoutes({ engine: search }),
       forumRoutes({ pool, forum, views }),
+      notificationRoutes({ pool, notifications: createNotificationService({ store, readModels: searchAdapter.waiter, pool }) }),
       admin,
       ...(options.extraRouters ?? []),
     ];

@@ -19,7 +19,7 @@ const createInput = ForumPostCreateInputSchema.parse({
 
 const created: EventOf<'ForumPostCreated'> = {
   type: 'ForumPostCreated',
-  data: { postId: POST_ID, ...createInput, status: 'active', authorId: author.userId, authorName: author.name, createdAt: NOW },
+  data: { postId: POST_ID, ...createInput, status: 'active', authorId: author.userId, authorName: author.name, createdAt: NOW, mentions: [] },
 };
 const deleted: EventOf<'ForumPostDeleted'> = {
   type: 'ForumPostDeleted',
@@ -31,13 +31,13 @@ const postGiven = (events: Array<EventOf<'ForumPostCreated' | 'ForumPostEdited' 
 
 describe('forum post decider', () => {
   it('given nothing, when a member creates, then ForumPostCreated with the server-set author, status and the cleaned tags', () => {
-    const events = postDecider.decide({ type: 'create', postId: POST_ID, input: createInput, by: author, now: NOW }, postGiven([]));
+    const events = postDecider.decide({ type: 'create', postId: POST_ID, input: createInput, mentions: [], by: author, now: NOW }, postGiven([]));
     expect(events).toEqual([created]);
     expect(events[0]!.data).toMatchObject({ category: 'general', priority: null, year: null, reward: 0, tags: ['band', '1975'] });
   });
 
   it('given a post, when it is created again, then a conflict', () => {
-    expect(() => postDecider.decide({ type: 'create', postId: POST_ID, input: createInput, by: author, now: NOW }, postGiven([created]))).toThrow(
+    expect(() => postDecider.decide({ type: 'create', postId: POST_ID, input: createInput, mentions: [], by: author, now: NOW }, postGiven([created]))).toThrow(
       ConflictError,
     );
   });
@@ -93,19 +93,27 @@ describe('forum reply decider', () => {
   const REPLY_ID = '22222222-2222-4222-8222-222222222222';
   const posted: EventOf<'ForumReplyPosted'> = {
     type: 'ForumReplyPosted',
-    data: { replyId: REPLY_ID, postId: POST_ID, content: 'Jag har den på VHS!', authorId: member.userId, authorName: member.name, createdAt: NOW },
+    data: {
+      replyId: REPLY_ID,
+      postId: POST_ID,
+      content: 'Jag har den på VHS!',
+      authorId: member.userId,
+      authorName: member.name,
+      createdAt: NOW,
+      mentions: [],
+    },
   };
   const given = (events: Array<EventOf<'ForumReplyPosted' | 'ForumReplyDeleted'>>): ReplyState =>
     events.reduce(replyDecider.evolve, replyDecider.initialState());
 
   it('given a live post, when a member replies, then ForumReplyPosted; given a deleted post, then not found', () => {
-    const command = { type: 'post' as const, replyId: REPLY_ID, postId: POST_ID, content: 'Jag har den på VHS!', by: member, now: NOW };
+    const command = { type: 'post' as const, replyId: REPLY_ID, postId: POST_ID, content: 'Jag har den på VHS!', mentions: [], by: member, now: NOW };
     expect(replyDecider.decide({ ...command, postIsLive: true }, given([]))).toEqual([posted]);
     expect(() => replyDecider.decide({ ...command, postIsLive: false }, given([]))).toThrow('Inlägg hittades inte');
   });
 
   it('given a reply, when its author or the admin deletes, then ForumReplyDeleted with the content and author; others are forbidden', () => {
-    const { createdAt: _createdAt, ...reply } = posted.data;
+    const { createdAt: _createdAt, mentions: _mentions, ...reply } = posted.data;
     const expected = (by: ForumActor) => [{ type: 'ForumReplyDeleted', data: { ...reply, deletedBy: by.userId } }];
     expect(replyDecider.decide({ type: 'delete', postIsLive: true, by: member }, given([posted]))).toEqual(expected(member));
     expect(replyDecider.decide({ type: 'delete', postIsLive: true, by: admin }, given([posted]))).toEqual(expected(admin));

@@ -13,6 +13,7 @@ import { entryRefView, forumPostJson, forumReplyJson } from '@mello/projections'
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../event-store/port';
+import { resolveMentions } from '../notifications/member-names';
 import { handleCommand, loadAggregate, toNewEvents, type CommandContext } from '../shared/command-handler';
 import { NotFoundError } from '../shared/errors';
 import { decidePostLike, decideReplyLike, postLikeStream, replyLikeStream } from './like';
@@ -56,7 +57,9 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       // creation has answered). An entry deleted later leaves the post as it is: its links then lead nowhere.
       if (input.entryId !== null && (await entryRefView(pool, input.entryId)) === null) throw new NotFoundError(FORUM_ENTRY_NOT_FOUND_MESSAGE);
       const postId = randomUUID();
-      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'create', postId, input, by, now: now() }, context);
+      const mentions = await resolveMentions(pool, input.content);
+      const command = { type: 'create' as const, postId, input, mentions, by, now: now() };
+      const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context);
       await settle(result.position);
       return postJson(postId);
     },
@@ -82,7 +85,8 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
     async postReply(postId: string, content: string, by: ForumActor, context: CommandContext): Promise<string> {
       const post = await loadPost(postId);
       const replyId = randomUUID();
-      const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, by, now: now() };
+      const mentions = await resolveMentions(pool, content);
+      const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, mentions, by, now: now() };
       const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
       await settle(result.position);
       const body = await forumReplyJson(pool, replyId);

@@ -1,4 +1,12 @@
-import { EventName, POST_NOT_FOUND_MESSAGE, type EventOf, type ForumPostCreateInput, type ForumPostEditInput, type ForumStatus } from '@mello/contracts';
+import {
+  EventName,
+  POST_NOT_FOUND_MESSAGE,
+  type EventOf,
+  type ForumPostCreateInput,
+  type ForumPostEditInput,
+  type ForumStatus,
+  type Mention,
+} from '@mello/contracts';
 import type { Decider } from '../shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, assertNever } from '../shared/errors';
 
@@ -13,7 +21,8 @@ export type PostFields = Omit<EventOf<'ForumPostCreated'>['data'], 'postId'>;
 export type PostState = { status: 'none' } | { status: 'active'; postId: string; post: PostFields } | { status: 'deleted'; postId: string; post: PostFields };
 
 export type PostCommand =
-  | { type: 'create'; postId: string; input: ForumPostCreateInput; by: ForumActor; now: string }
+  /** `mentions`: the members its @names name, resolved by the service (mention-lookup.ts). */
+  | { type: 'create'; postId: string; input: ForumPostCreateInput; mentions: Mention[]; by: ForumActor; now: string }
   | { type: 'edit'; input: ForumPostEditInput; by: ForumActor; now: string }
   | { type: 'delete'; by: ForumActor };
 
@@ -58,7 +67,15 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
         return [
           {
             type: EventName.ForumPostCreated,
-            data: { postId: command.postId, ...command.input, status, authorId: command.by.userId, authorName: command.by.name, createdAt: command.now },
+            data: {
+              postId: command.postId,
+              ...command.input,
+              status,
+              authorId: command.by.userId,
+              authorName: command.by.name,
+              createdAt: command.now,
+              mentions: command.mentions,
+            },
           },
         ];
       }

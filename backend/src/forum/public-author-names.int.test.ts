@@ -93,7 +93,7 @@ describe('old events whose authorName is an e-mail address (upcast where the log
   beforeAll(async () => {
     const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
     // Written before posts could name an entry, too: no entryId (read as null).
-    const created: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
+    const created: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId' | 'mentions'> } = {
       type: 'ForumPostCreated',
       data: {
         postId,
@@ -110,7 +110,7 @@ describe('old events whose authorName is an e-mail address (upcast where the log
         createdAt: '2024-05-01T10:00:00.000Z',
       },
     };
-    const replied: EventOf<'ForumReplyPosted'> = {
+    const replied: { type: 'ForumReplyPosted'; data: Omit<EventOf<'ForumReplyPosted'>['data'], 'mentions'> } = {
       type: 'ForumReplyPosted',
       data: { replyId, postId, content: 'Gammalt svar från samma medlem.', authorId, authorName: OLD_EMAIL, createdAt: '2024-05-01T11:00:00.000Z' },
     };

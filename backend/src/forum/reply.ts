@@ -1,4 +1,4 @@
-import { EventName, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type EventOf } from '@mello/contracts';
+import { EventName, POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, type EventOf, type Mention } from '@mello/contracts';
 import type { Decider } from '../shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, assertNever } from '../shared/errors';
 import type { ForumActor } from './post';
@@ -12,7 +12,7 @@ export type ReplyState = { status: 'none' } | { status: 'active'; reply: ReplyDa
 
 export type ReplyCommand =
   /** `postIsLive` is the post stream's state when the reply was decided (a reply needs a post to answer). */
-  | { type: 'post'; replyId: string; postId: string; postIsLive: boolean; content: string; by: ForumActor; now: string }
+  | { type: 'post'; replyId: string; postId: string; postIsLive: boolean; content: string; mentions: Mention[]; by: ForumActor; now: string }
   | { type: 'delete'; postIsLive: boolean; by: ForumActor };
 
 export const NOT_YOUR_REPLY = 'Du kan bara radera dina egna svar';
@@ -46,6 +46,7 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
               authorId: command.by.userId,
               authorName: command.by.name,
               createdAt: command.now,
+              mentions: command.mentions,
             },
           },
         ];

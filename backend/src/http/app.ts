@@ -110,7 +110,11 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
   for (const router of deps.routers) app.use(router.routes()).use(allowedMethods(router));
   // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).
   // The server renders pages through its own API, in process (ssr/in-process-api.ts), once the app is complete.
-  const renderer = new PageRenderer(deps.clientDir, () => inProcessApi(app.callback()));
+  const renderer = new PageRenderer(
+    deps.clientDir,
+    () => inProcessApi(app.callback()),
+    (error) => deps.log('server render failed', { error: String(error) }),
+  );
   const pages = new RenderedPages(renderer, deps.readModels ?? UNCACHED, deps.readModels ? config.pageCacheBytes : 0);
   app.use(
     staticClient(deps.clientDir, {

@@ -9,6 +9,7 @@ import type { EventStore } from '../event-store/port';
 import type { SearchEngine } from '../search/search-engine';
 import { ForumFollower } from './forum-follower';
 import { attachForumLive, type LiveServer } from './forum-live';
+import { attachNotificationsLive } from './notifications-live';
 import { originAllowed, sessionMiddleware } from './socket-auth';
 
 /** The table the PostgreSQL adapter keeps payloads over NOTIFY's 8000-byte limit in. */
@@ -97,6 +98,7 @@ export async function startSocketServer(
   });
   io.use(sessionMiddleware(deps));
   const forum = attachForumLive(io, deps);
+  const notifications = attachNotificationsLive(io, deps);
   const follower = new ForumFollower({
     pool: deps.pool,
     progress: deps.progress,
@@ -107,6 +109,7 @@ export async function startSocketServer(
   try {
     await follower.start();
   } catch (error) {
+    await notifications.stop();
     void io.close();
     await adapterPool.end();
     throw error;
@@ -117,6 +120,7 @@ export async function startSocketServer(
     follower,
     async close() {
       await follower.stop();
+      await notifications.stop();
       forum.close();
       io.disconnectSockets(true);
       // io.close() also closes the HTTP server, whose own shutdown step ends the keep-alive connections it

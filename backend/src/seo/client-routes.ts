@@ -3,7 +3,7 @@
  * and answer 404 for any other path. Keep in step with frontend/src/app/routes.tsx and SPEC.md.
  */
 export type ClientRoute =
-  | { page: 'home' | 'years' | 'videoArchive' | 'blog' | 'about' | 'login' | 'forum' | 'search' | 'statistics' | 'sources' }
+  | { page: 'home' | 'years' | 'videoArchive' | 'blog' | 'about' | 'login' | 'forum' | 'search' | 'statistics' | 'sources' | 'notifications' }
   // `param` as the client reads it (decoded): its not-found view names it, e.g. 'År abc hittades inte'.
   | { page: 'year'; year: number | null; param: string }
   | { page: 'article'; id: string }
@@ -22,6 +22,7 @@ const FIXED: Record<string, ClientRoute> = {
   '/forum': { page: 'forum' },
   '/lost-media': { page: 'forum' },
   '/admin': { page: 'admin' },
+  '/notiser': { page: 'notifications' },
   '/statistik': { page: 'statistics' },
   '/kallor': { page: 'sources' },
 };

@@ -108,6 +108,8 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
       return found(pageMeta.about());
     case 'login':
       return found(pageMeta.login());
+    case 'notifications':
+      return found(pageMeta.notifications());
     case 'forum':
       return found(pageMeta.forum());
     case 'forumPost': {

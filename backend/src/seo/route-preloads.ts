@@ -21,6 +21,7 @@ const PAGE_MODULES: Record<string, string> = {
   statistics: 'src/features/lineups/pages/StatisticsPage.tsx',
   sources: 'src/features/lineups/pages/SourcesPage.tsx',
   notFound: 'src/pages/NotFoundPage.tsx',
+  notifications: 'src/features/notifications/NotificationsPage.tsx',
 };
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };

@@ -1,8 +1,10 @@
 import { articleApi, lineupApi, songwriterApi, sourceApi, statisticsApi, videoApi, yearApi, routeKeyPrefix, type InitialQueryText } from '@mello/contracts';
-import { allProjections, auditProjection, forumProjection } from '@mello/projections';
+import { allProjections, auditProjection, forumProjection, notificationsProjection } from '@mello/projections';
 
-/** Every read model a public page can show: all but the audit log (admin only, never in a page's HTML). */
-const PUBLIC = allProjections.map((projection) => projection.name).filter((name) => name !== auditProjection.name);
+/** Read models no page's HTML shows: the audit log (admin only) and members' own notifications. */
+const PRIVATE = new Set([auditProjection.name, notificationsProjection.name]);
+/** Every read model a public page can show. */
+const PUBLIC = allProjections.map((projection) => projection.name).filter((name) => !PRIVATE.has(name));
 /** The same without the forum: the pages of the archive itself, which forum activity (posts, likes, views) leaves as they are. */
 const ARCHIVE = PUBLIC.filter((name) => name !== forumProjection.name);
 
@@ -11,9 +13,17 @@ const ARCHIVE = PUBLIC.filter((name) => name !== forumProjection.name);
  * search), by the first part of their query key. A page made only of these is not rendered again for forum activity.
  */
 const FORUM_FREE = new Set(
-  [yearApi.list, yearApi.byYear, videoApi.list, articleApi.list, lineupApi.year, songwriterApi.list, songwriterApi.bySlug, sourceApi.list, statisticsApi.get].map(
-    (contract) => JSON.stringify(routeKeyPrefix(contract)[0]),
-  ),
+  [
+    yearApi.list,
+    yearApi.byYear,
+    videoApi.list,
+    articleApi.list,
+    lineupApi.year,
+    songwriterApi.list,
+    songwriterApi.bySlug,
+    sourceApi.list,
+    statisticsApi.get,
+  ].map((contract) => JSON.stringify(routeKeyPrefix(contract)[0])),
 );
 
 /** The read models a page rendered from these queries depends on: its cache entry lasts while they are unchanged. */

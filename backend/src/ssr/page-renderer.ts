@@ -20,6 +20,8 @@ export class PageRenderer {
   constructor(
     private readonly distDir: string,
     private readonly api: () => ApiTransport,
+    /** A render that failed as a whole (the module does not load, or throws): the page goes out unrendered. */
+    private readonly onError: (error: unknown) => void,
     private readonly maxConcurrent = 4,
   ) {}
 
@@ -59,13 +61,16 @@ export class PageRenderer {
     return this.loaded.module;
   }
 
-  /** The page's HTML and data, or null when there is no server render or too many run already. */
+  /** The page's HTML and data, or null when there is no server render, too many run already, or it failed. */
   async render(request: ServerRenderRequest): Promise<ServerRenderResult | null> {
     const module = this.module();
     if (!module || this.running >= this.maxConcurrent) return null;
     this.running += 1;
     try {
       return await (await module).render(request);
+    } catch (error) {
+      this.onError(error);
+      return null;
     } finally {
       this.running -= 1;
     }

@@ -19,6 +19,7 @@ const post = {
   authorName: 'Mia Medlem',
   createdAt: '2025-01-01T00:00:00.000Z',
   entryId: null,
+  mentions: [],
 };
 
 describe('decodeEvent (reading an event through the registry)', () => {
@@ -27,10 +28,10 @@ describe('decodeEvent (reading an event through the registry)', () => {
   });
 
   it('upcasts an old-version event before parsing it: an e-mail author name and no entryId', () => {
-    const { entryId: _none, ...old } = { ...post, authorName: 'mia@example.se' };
+    const { entryId: _none, mentions: _noMentions, ...old } = { ...post, authorName: 'mia@example.se' };
     expect(decodeEvent(stored(EventName.ForumPostCreated, old))).toEqual({
       type: 'ForumPostCreated',
-      data: { ...post, authorName: neutralPublicName(AUTHOR), entryId: null },
+      data: { ...post, authorName: neutralPublicName(AUTHOR), entryId: null, mentions: [] },
     });
   });
 

@@ -20,6 +20,7 @@ import {
   ForumReplyLikedData,
   ForumReplyPostedData,
 } from '../forum/events';
+import { AllNotificationsMarkedReadData, ForumPostWatchChangedData, NotificationsMarkedReadData } from '../notifications/events';
 
 /** One event type: the schema of its data and its version (bump it when the data changes shape, and add an upcaster in upcast.ts). */
 const event = <S extends z.ZodTypeAny>(data: S, version = 1) => ({ data, version });
@@ -61,6 +62,9 @@ export const EVENTS = {
   ForumPostLiked: event(ForumPostLikedData),
   ForumReplyLiked: event(ForumReplyLikedData),
   ForumPostViewsCounted: event(ForumPostViewsCountedData),
+  ForumPostWatchChanged: event(ForumPostWatchChangedData),
+  NotificationsMarkedRead: event(NotificationsMarkedReadData),
+  AllNotificationsMarkedRead: event(AllNotificationsMarkedReadData),
 };
 
 /** The name of an event the registry knows. */
@@ -120,4 +124,12 @@ export const FORUM_EVENTS = eventNames(
   EventName.ForumPostLiked,
   EventName.ForumReplyLiked,
   EventName.ForumPostViewsCounted,
+);
+
+/** What the notifications read model follows: the forum's events, watching, and what members marked read. */
+export const NOTIFICATION_EVENTS = eventNames(
+  ...FORUM_EVENTS,
+  EventName.ForumPostWatchChanged,
+  EventName.NotificationsMarkedRead,
+  EventName.AllNotificationsMarkedRead,
 );

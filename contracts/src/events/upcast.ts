@@ -30,6 +30,12 @@ function withEntryId(type: EventName, data: Record<string, unknown>): Record<str
   return { ...data, entryId: null };
 }
 
+/** Posts and replies written before @mentions were resolved mention no one. */
+function withMentions(type: EventName, data: Record<string, unknown>): Record<string, unknown> {
+  if ((type !== EventName.ForumPostCreated && type !== EventName.ForumReplyPosted) || 'mentions' in data) return data;
+  return { ...data, mentions: [] };
+}
+
 /**
  * Older shapes of an event's data become the current one, before it is parsed. Only decodeEvent (decode.ts)
  * calls this: every reader of the log sees events through it. Anything that needs no change is returned as the
@@ -37,5 +43,5 @@ function withEntryId(type: EventName, data: Record<string, unknown>): Record<str
  */
 export function upcastEventData(type: EventName, data: unknown): unknown {
   if (!isRecord(data)) return data;
-  return withEntryId(type, withPublicAuthorName(type, data));
+  return withMentions(type, withEntryId(type, withPublicAuthorName(type, data)));
 }

@@ -7,14 +7,21 @@ describe('upcastEventData (e-mail author names of old events)', () => {
 
   it('replaces an authorName with @ by the neutral public name of its authorId, in every author-named event', () => {
     for (const type of ['ForumPostCreated', 'ForumPostDeleted', 'ForumReplyPosted', 'ForumReplyDeleted'] as const) {
-      const data = { postId: 'p', authorId, authorName: 'mia@example.se', content: 'x', ...(type === 'ForumPostCreated' ? { entryId: null } : {}) };
+      const data = {
+        postId: 'p',
+        authorId,
+        authorName: 'mia@example.se',
+        content: 'x',
+        ...(type === 'ForumPostCreated' ? { entryId: null } : {}),
+        mentions: [],
+      };
       expect(upcastEventData(type, data), type).toEqual({ ...data, authorName: neutralPublicName(authorId) });
       expect(data.authorName, 'the input is not changed').toBe('mia@example.se');
     }
   });
 
   it('returns a chosen name, other event types and odd data unchanged (the same object)', () => {
-    const named = { postId: 'p', authorId, authorName: 'Mia Medlem', entryId: null };
+    const named = { postId: 'p', authorId, authorName: 'Mia Medlem', entryId: null, mentions: [] };
     expect(upcastEventData('ForumPostCreated', named)).toBe(named);
     const archive = { title: 'a@b', authorName: 'x@y' };
     expect(upcastEventData('ArticleCreated', archive)).toBe(archive);
@@ -24,7 +31,7 @@ describe('upcastEventData (e-mail author names of old events)', () => {
 });
 
 describe('upcastEventData (entryId of posts written before posts could name an entry)', () => {
-  const old = { postId: 'p', authorId: 'a', authorName: 'Mia', title: 'Saknas', category: 'lost-media' };
+  const old = { postId: 'p', authorId: 'a', authorName: 'Mia', title: 'Saknas', category: 'lost-media', mentions: [] };
 
   it('reads a ForumPostCreated without entryId as entryId null, without changing the input', () => {
     expect(upcastEventData('ForumPostCreated', old)).toEqual({ ...old, entryId: null });
@@ -47,5 +54,16 @@ describe('upcastEventData (entryId of posts written before posts could name an e
       authorName: neutralPublicName(authorId),
       entryId: null,
     });
+  });
+});
+
+describe('upcastEventData (mentions of posts and replies written before mentions were resolved)', () => {
+  it('reads a ForumPostCreated or ForumReplyPosted without mentions as mentioning no one, and keeps a list that is there', () => {
+    for (const type of ['ForumPostCreated', 'ForumReplyPosted'] as const) {
+      const old = { postId: 'p', authorId: 'a', authorName: 'Mia', entryId: null };
+      expect(upcastEventData(type, old), type).toEqual({ ...old, mentions: [] });
+      const current = { ...old, mentions: [{ userId: 'u', name: 'Bo' }] };
+      expect(upcastEventData(type, current), type).toBe(current);
+    }
   });
 });

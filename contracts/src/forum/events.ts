@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MentionSchema } from './mentions';
 import { FORUM_CATEGORIES, FORUM_PRIORITIES, FORUM_STATUSES } from './forum';
 
 /**
@@ -29,6 +30,8 @@ export const ForumPostCreatedData = z.object({
   createdAt: z.string(),
   /** Added later: events written before it have none and are read with null (events/upcast.ts). */
   entryId: z.string().nullable(),
+  /** The members its @mentions name, resolved when it was written (mentions.ts); older events are read with []. */
+  mentions: z.array(MentionSchema),
 });
 export const ForumPostEditedData = z.object({
   postId: z.string(),
@@ -45,6 +48,8 @@ export const ForumReplyPostedData = z.object({
   authorId: z.string(),
   authorName: z.string(),
   createdAt: z.string(),
+  /** As on ForumPostCreated. */
+  mentions: z.array(MentionSchema),
 });
 export const ForumReplyDeletedData = z.object({
   replyId: z.string(),

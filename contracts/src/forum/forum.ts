@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIRST_CONTEST_YEAR } from '../archive/years';
 import { cleanList, visibleLength, wholeNumber } from '../fields';
 import { searchText } from '../search/search';
+import { MentionSchema } from './mentions';
 
 export const FORUM_CATEGORIES = ['lost-media', 'found', 'tips', 'general'] as const;
 export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
@@ -33,6 +34,8 @@ export const ForumPostSchema = z.object({
   tags: z.array(z.string()),
   /** The archive entry the post is about (a lost-media hunt for its video); null for most posts. Set at creation. */
   entryId: z.string().nullable(),
+  /** The members its @mentions name (contracts/src/forum/mentions.ts); other @names are plain text. */
+  mentions: z.array(MentionSchema),
   likes: z.number().int(),
   views: z.number().int(),
   repliesCount: z.number().int(),
@@ -48,6 +51,7 @@ export const ForumReplySchema = z.object({
   content: z.string(),
   authorId: z.string(),
   authorName: z.string(),
+  mentions: z.array(MentionSchema),
   likes: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NotificationsUnread } from '../notifications/notifications';
 import { POST_NOT_FOUND_MESSAGE, type ForumPost, type ForumReply } from './forum';
 
 /** Socket.IO rooms: the forum list, and one per open post. */
@@ -31,6 +32,8 @@ export type ForumResync =
 export interface ServerToClientEvents {
   'forum:change': (change: ForumChange) => void;
   'forum:presence': (presence: ForumPresence) => void;
+  /** Only to the member's own sockets (a room the server joins from the session): their unread notifications. */
+  'notifications:unread': (unread: NotificationsUnread) => void;
 }
 
 export type Ack<T> = (answer: { ok: true; value: T } | { ok: false; error: string }) => void;

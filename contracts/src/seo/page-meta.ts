@@ -214,6 +214,11 @@ export const pageMeta = {
     };
   },
 
+  /** /notiser: a member's own notifications (private: never indexed). */
+  notifications(): PageMeta {
+    return { title: titled('Notiser'), description: 'Dina notiser på Melloarkivet.', path: '/notiser', noindex: true };
+  },
+
   /** /artist/{slug}: the act's entries in the description, as a MusicGroup (see musicGroupJsonLd). */
   artist(slug: string, artist: ArtistDetail | null): PageMeta {
     const path = `/artist/${encodeURIComponent(slug)}`;

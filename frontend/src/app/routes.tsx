@@ -21,6 +21,7 @@ const SCREENS: Screen[] = [
   { path: 'artist/:slug', page: lazyPage(() => import('../features/lineups/pages/ArtistPage')), loading: 'Laddar artist...' },
   { path: 'songwriter/:slug', page: lazyPage(() => import('../features/lineups/pages/SongwriterPage')), loading: 'Laddar låtskrivare...' },
   { path: 'statistik', page: lazyPage(() => import('../features/lineups/pages/StatisticsPage')), loading: 'Laddar statistik...' },
+  { path: 'notiser', page: lazyPage(() => import('../features/notifications/NotificationsPage')), loading: 'Laddar notiser...' },
   { path: 'kallor', page: lazyPage(() => import('../features/lineups/pages/SourcesPage')), loading: 'Laddar källor...' },
   { path: 'video-archive', page: lazyPage(() => import('../pages/VideoArchivePage')), loading: 'Laddar videor...' },
   { path: 'blog', page: lazyPage(() => import('../pages/BlogPage')), loading: 'Laddar artiklar...' },

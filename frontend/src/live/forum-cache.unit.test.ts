@@ -10,6 +10,7 @@ const reply = (id: string, postId: string, extra: Partial<ForumReply> = {}): For
   content: 'Ett svar',
   authorId: 'member',
   authorName: 'Mia Medlem',
+  mentions: [],
   likes: 0,
   createdAt: '2026-01-02T10:00:00.000Z',
   updatedAt: '2026-01-02T10:00:00.000Z',

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ForumChange, ForumPresence, ForumResync, ServerToClientEvents } from '@mello/contracts';
+import type { ClientToServerEvents, ForumChange, ForumPresence, ForumResync, NotificationsUnread, ServerToClientEvents } from '@mello/contracts';
 
 export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ListResync = Extract<ForumResync, { scope: 'list' }>;
@@ -32,6 +32,7 @@ const postJoins = new Map<string, number>();
 const LEAVE_DELAY_MS = 250;
 const leaving = new Map<string, number>();
 const statusListeners = new Set<(connected: boolean) => void>();
+const unreadListeners = new Set<(unread: NotificationsUnread) => void>();
 
 function forumSocket(): ForumSocket {
   if (socket) return socket;
@@ -47,6 +48,7 @@ function forumSocket(): ForumSocket {
   created.on('forum:change', (change) => {
     changeListeners.forEach((listener) => listener(change));
   });
+  created.on('notifications:unread', (unread) => unreadListeners.forEach((listener) => listener(unread)));
   created.on('forum:presence', (presence) => postWatchers.get(presence.postId)?.forEach((watcher) => watcher.onPresence?.(presence)));
   socket = created;
   return created;
@@ -128,4 +130,14 @@ export function onLiveStatus(listener: (connected: boolean) => void): () => void
 /** A signed-in reader starts or stops typing a reply (the server ignores visitors). */
 export function sendTyping(postId: string, typing: boolean): void {
   if (socket?.connected) socket.emit('forum:typing', postId, typing);
+}
+
+/**
+ * The signed-in member's unread notification count, sent by the server to that member's sockets only. The bell
+ * opens the connection on every page for a signed-in member (a visitor's pages still never open it).
+ */
+export function onNotificationsUnread(listener: (unread: NotificationsUnread) => void): () => void {
+  forumSocket();
+  unreadListeners.add(listener);
+  return () => unreadListeners.delete(listener);
 }

@@ -14,6 +14,7 @@ export const testPost = (id: string, createdAt: string, extra: Partial<ForumPost
   status: 'active',
   tags: [],
   entryId: null,
+  mentions: [],
   likes: 0,
   views: 0,
   repliesCount: 0,

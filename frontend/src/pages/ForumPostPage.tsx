@@ -20,6 +20,7 @@ import { PostView } from '../features/forum/components/PostView';
 import { PresenceLine } from '../features/forum/components/PresenceLine';
 import { RepliesSection } from '../features/forum/components/RepliesSection';
 import { useForumPostLive } from '../live/use-forum-live';
+import { WatchButton } from '../features/notifications';
 
 const BackLink = () => (
   <Link asChild color="fg.muted" fontSize="sm" mb="6" _hover={{ color: 'brand.fg' }}>
@@ -171,6 +172,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
               like={(callbacks) => like.mutate(undefined, callbacks)}
               fallbackError="Failed to like post"
             />
+            {userId && <WatchButton postId={post.id} />}
             {canManage && (
               <OwnerMenu
                 post={post}

@@ -155,7 +155,7 @@ describe('a forum post about an entry (a hunt)', () => {
 
   it('reads a post whose event was written before posts could name an entry with entryId null', async () => {
     const postId = randomUUID();
-    const old: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId'> } = {
+    const old: { type: 'ForumPostCreated'; data: Omit<EventOf<'ForumPostCreated'>['data'], 'entryId' | 'mentions'> } = {
       type: 'ForumPostCreated',
       data: {
         postId,

@@ -5,6 +5,7 @@ import { LuMenu, LuX } from 'react-icons/lu';
 import { NavLink, useLocation } from 'react-router-dom';
 import { mobileMenuOpenAtom } from '../../auth/current-user';
 import { useHydrated } from '../../lib/use-hydrated';
+import { NotificationBell } from '../../features/notifications';
 import { AuthControls } from './AuthControls';
 import { Brand } from './Brand';
 import { NAV_LINKS } from './nav-links';
@@ -34,7 +35,11 @@ export function NavBar() {
     >
       <Container maxW="7xl" px={{ base: '4', md: '8' }}>
         <Flex as="nav" aria-label="Huvudmeny" height="16" align="center" justify="space-between" gap="6">
-          <Brand onNavigate={close} />
+          {/* The brand and the user's controls share the space beside the links equally, so the controls, which
+              appear only once the page knows its user (after hydration), never move the links. */}
+          <Box flex="1 1 0" minW="0">
+            <Brand onNavigate={close} />
+          </Box>
           <HStack as="ul" listStyleType="none" gap="1" display={{ base: 'none', lg: 'flex' }}>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
@@ -42,8 +47,12 @@ export function NavBar() {
               </li>
             ))}
           </HStack>
-          <Box display={{ base: 'none', lg: 'block' }}>
+          <HStack flex="1 1 0" minW="0" justify="flex-end" gap="2" display={{ base: 'none', lg: 'flex' }}>
+            <NotificationBell />
             <AuthControls variant="desktop" />
+          </HStack>
+          <Box display={{ base: 'inline-flex', lg: 'none' }}>
+            <NotificationBell />
           </Box>
           <IconButton
             display={{ base: 'inline-flex', lg: 'none' }}

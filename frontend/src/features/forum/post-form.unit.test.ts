@@ -83,6 +83,7 @@ describe('edit form', () => {
     status: 'active',
     tags: ['ABBA'],
     entryId: null,
+    mentions: [],
     likes: 0,
     views: 0,
     repliesCount: 0,

@@ -114,7 +114,7 @@ export function NewPostDialog({ open, onOpenChange, category, entryId = null }: 
                   submit();
                 }}
               >
-                <PostFormFields values={values} errors={errors} onChange={setValues} />
+                <PostFormFields values={values} errors={errors} onChange={setValues} mentions />
               </form>
             </Dialog.Body>
             <Dialog.Footer>

@@ -1,20 +1,25 @@
+import { useState } from 'react';
 import { Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FIRST_CONTEST_YEAR, FORUM_CATEGORIES, FORUM_PRIORITIES, latestForumYear, type ForumCategory, type ForumPriority } from '@mello/contracts';
 import { forumCategoryLabel, forumPriorityLabel } from '../../../lib/badges';
 import type { PostFormErrors, PostFormValues } from '../post-form';
+import { MentionSuggestions } from '../../notifications';
 import { TagInput } from './TagInput';
 
 type Props = {
   values: PostFormValues;
   errors: PostFormErrors;
   onChange: (values: PostFormValues) => void;
+  /** Offer the @name autocomplete under the content (a new post; an edit does not resolve mentions). */
+  mentions?: boolean;
 };
 
 /**
  * The fields of a forum post, shared by the new-post dialog and the edit form (product decision 4: the same
  * categories, priorities and year bound 1958..the current year).
  */
-export function PostFormFields({ values, errors, onChange }: Props) {
+export function PostFormFields({ values, errors, onChange, mentions = false }: Props) {
+  const [caret, setCaret] = useState(0);
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => onChange({ ...values, [key]: value });
   // A message for no field shown here (the hunt's entry, the body as a whole) is said above the fields.
   const general = errors.entryId ?? errors['(form)'];
@@ -39,11 +44,25 @@ export function PostFormFields({ values, errors, onChange }: Props) {
         </Field.Label>
         <Textarea
           value={values.content}
-          onChange={(e) => set('content', e.target.value)}
+          onChange={(e) => {
+            set('content', e.target.value);
+            setCaret(e.target.selectionEnd);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionEnd)}
           placeholder="Beskriv materialet: sändning, datum, vad som syns eller hörs, var det kan finnas…"
           rows={6}
           resize="vertical"
         />
+        {mentions && (
+          <MentionSuggestions
+            text={values.content}
+            caret={caret}
+            onPick={(content, at) => {
+              set('content', content);
+              setCaret(at);
+            }}
+          />
+        )}
         <Field.ErrorText>{errors.content}</Field.ErrorText>
       </Field.Root>
 

@@ -5,6 +5,7 @@ import { formatCount, formatDate } from '../../../lib/dates';
 import { useNow } from '../../../app/now';
 import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
+import { MentionText } from '../../notifications';
 import { ForumBadges } from './ForumBadges';
 import { ForumCounts } from './ForumCounts';
 import { PostEntryLink } from './PostEntryLink';
@@ -46,7 +47,7 @@ export function PostView({ post, actions }: Props) {
         {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>
       <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {post.content}
+        <MentionText text={post.content} mentions={post.mentions} />
       </Text>
       <TagList tags={post.tags} />
       <Highlight id={post.id} borderRadius="lg">

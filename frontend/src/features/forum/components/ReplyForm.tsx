@@ -8,6 +8,7 @@ import { showToast } from '../../../components/toaster';
 import { checkForm } from '../../../lib/form-validation';
 import { markChanged } from '../../../live/highlights';
 import { useTypingSignal } from '../../../live/use-forum-live';
+import { MentionSuggestions } from '../../notifications';
 import { usePostReply } from '../api';
 import { LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
 
@@ -23,6 +24,7 @@ export function ReplyForm({ postId }: { postId: string }) {
   const { user } = useCurrentUser();
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
+  const [caret, setCaret] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const reply = usePostReply(postId);
   useTypingSignal(postId, focused && user !== null && !reply.isPending, text);
@@ -73,8 +75,10 @@ export function ReplyForm({ postId }: { postId: string }) {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            setCaret(event.target.selectionEnd);
             setProblem(null);
           }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionEnd)}
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           onKeyDown={(event) => {
@@ -90,6 +94,16 @@ export function ReplyForm({ postId }: { postId: string }) {
           bg="bg.panel"
           resize="vertical"
         />
+        {user && (
+          <MentionSuggestions
+            text={text}
+            caret={caret}
+            onPick={(next, at) => {
+              setText(next);
+              setCaret(at);
+            }}
+          />
+        )}
         <Field.ErrorText>{problem}</Field.ErrorText>
       </Field.Root>
       <Flex justify="flex-end">

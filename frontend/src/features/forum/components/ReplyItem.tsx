@@ -10,6 +10,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { useDeleteReply, useLikeReply } from '../api';
 import { ConfirmDialog } from '../../../components/content/ConfirmDialog';
+import { MentionText } from '../../notifications';
 import { LikeButton } from './LikeButton';
 
 type Props = { reply: ForumReply; liked: boolean; canDelete: boolean; userId: string | null };
@@ -37,6 +38,9 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
     <Highlight id={reply.id}>
       <Box
         as="article"
+        // Where a notification about this reply leads (notificationHref).
+        id={`svar-${reply.id}`}
+        scrollMarginTop="24"
         aria-label={`Svar från ${reply.authorName}`}
         bg="bg.panel"
         borderWidth="1px"
@@ -55,7 +59,7 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
             </Text>
           </HStack>
           <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-            {reply.content}
+            <MentionText text={reply.content} mentions={reply.mentions} />
           </Text>
           <Flex gap="2" justify="flex-end" wrap="wrap">
             <LikeButton

@@ -1,0 +1,163 @@
+import { EventName, NOTIFICATION_EVENTS } from '@mello/contracts';
+import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
+import type { ProjectedEvent, Projection } from '../events';
+import { excerptOf, likeRecipient, postRecipients, replyRecipients, type Recipient, type Watch } from './notification-rules';
+
+type Tx = DatabaseTransactionConnection;
+
+/**
+ * The notifications read model: who watches which post, and each member's notifications, derived from the forum's
+ * events (replies, mentions, likes), the members' watch choices and what they marked read. Every write is
+ * idempotent (a notification's key is its member and what it is about), so applying an event twice changes
+ * nothing twice. Names are not stored: the queries read the actors' public names (notifications-queries.ts).
+ */
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  eventTypes: NOTIFICATION_EVENTS,
+  async apply(tx, schema, events) {
+    for (const event of events) await applyNotificationEvent(tx, schema, event);
+  },
+};
+
+const watchRow = z.object({ userId: z.string(), watch: z.enum(['watching', 'muted']) });
+const targetRow = z.object({ postId: z.string(), authorId: z.string() });
+
+async function applyNotificationEvent(tx: Tx, schema: string, event: ProjectedEvent): Promise<void> {
+  const t = (name: string) => sql.identifier([schema, name]);
+  const watchesOf = (postId: string) =>
+    tx.any(sql.type(watchRow)`SELECT user_id AS "userId", watch FROM ${t('forum_watches')} WHERE post_id = ${postId}`) as Promise<readonly Watch[]>;
+  const autoWatch = (postId: string, userId: string) =>
+    tx.query(sql.unsafe`INSERT INTO ${t('forum_watches')} (post_id, user_id, watch) VALUES (${postId}, ${userId}, 'watching') ON CONFLICT DO NOTHING`);
+  const notify = async (
+    recipients: Recipient[],
+    about: { key: string; postId: string; replyId: string | null; actorId: string; excerpt: string; at: string },
+  ) => {
+    if (recipients.length === 0) return;
+    await tx.query(sql.unsafe`
+      INSERT INTO ${t('notifications')} (id, user_id, group_key, kind, post_id, reply_id, actor_ids, excerpt, updated_at, updated_position)
+      SELECT md5(r.user_id || '|' || ${about.key})::uuid, r.user_id, ${about.key}, r.kind, ${about.postId}, ${about.replyId},
+             ARRAY[${about.actorId}]::text[], ${about.excerpt}, ${about.at}, ${event.position}
+        FROM unnest(${sql.array(
+          recipients.map((r) => r.userId),
+          'text',
+        )}::text[], ${sql.array(
+          recipients.map((r) => r.kind),
+          'text',
+        )}::text[]) AS r(user_id, kind)
+      ON CONFLICT (user_id, group_key) DO NOTHING`);
+  };
+  const like = async (target: { id: string; replyId: string | null }, likerId: string, at: string) => {
+    const found = await tx.maybeOne(
+      sql.type(targetRow)`SELECT post_id::text AS "postId", author_id AS "authorId" FROM ${t('notification_targets')} WHERE id = ${target.id}`,
+    );
+    if (found === null) return;
+    const muted = (await watchesOf(found.postId)).some((w) => w.userId === found.authorId && w.watch === 'muted');
+    const userId = likeRecipient({ likerId, authorId: found.authorId, authorMuted: muted });
+    if (userId === null) return;
+    const key = `like:${target.id}`;
+    // A new liker joins the group (newest first) and makes it unread again; a like already counted changes nothing.
+    await tx.query(sql.unsafe`
+      INSERT INTO ${t('notifications')} AS n (id, user_id, group_key, kind, post_id, reply_id, actor_ids, excerpt, updated_at, updated_position)
+      VALUES (md5(${userId} || '|' || ${key})::uuid, ${userId}, ${key}, 'like', ${found.postId}, ${target.replyId}, ARRAY[${likerId}]::text[], '', ${at}, ${event.position})
+      ON CONFLICT (user_id, group_key) DO UPDATE
+        SET actor_ids = array_prepend(${likerId}::text, n.actor_ids), read = false,
+            updated_at = EXCLUDED.updated_at, updated_position = EXCLUDED.updated_position
+        WHERE NOT (${likerId}::text = ANY(n.actor_ids))`);
+  };
+
+  switch (event.type) {
+    case EventName.ForumPostCreated: {
+      const d = event.data;
+      await tx.query(sql.unsafe`INSERT INTO ${t('notification_posts')} (id, title) VALUES (${d.postId}, ${d.title}) ON CONFLICT DO NOTHING`);
+      await tx.query(
+        sql.unsafe`INSERT INTO ${t('notification_targets')} (id, post_id, author_id) VALUES (${d.postId}, ${d.postId}, ${d.authorId}) ON CONFLICT DO NOTHING`,
+      );
+      await autoWatch(d.postId, d.authorId);
+      const recipients = postRecipients({ actorId: d.authorId, mentioned: d.mentions.map((m) => m.userId) });
+      await notify(recipients, {
+        key: `post:${d.postId}`,
+        postId: d.postId,
+        replyId: null,
+        actorId: d.authorId,
+        excerpt: excerptOf(d.content),
+        at: d.createdAt,
+      });
+      return;
+    }
+    case EventName.ForumPostEdited:
+      await tx.query(sql.unsafe`UPDATE ${t('notification_posts')} SET title = ${event.data.title} WHERE id = ${event.data.postId}`);
+      return;
+    case EventName.ForumPostDeleted: {
+      const postId = event.data.postId;
+      for (const table of ['notifications', 'notification_targets', 'forum_watches']) {
+        await tx.query(sql.unsafe`DELETE FROM ${t(table)} WHERE post_id = ${postId}`);
+      }
+      await tx.query(sql.unsafe`DELETE FROM ${t('notification_posts')} WHERE id = ${postId}`);
+      return;
+    }
+    case EventName.ForumReplyPosted: {
+      const d = event.data;
+      const post = await tx.maybeOne(
+        sql.type(targetRow)`SELECT post_id::text AS "postId", author_id AS "authorId" FROM ${t('notification_targets')} WHERE id = ${d.postId}`,
+      );
+      // A reply that raced with its post's deletion is not shown, and notifies no one.
+      if (post === null) return;
+      const inserted = await tx.maybeOneFirst(sql.unsafe`
+        INSERT INTO ${t('notification_targets')} (id, post_id, author_id) VALUES (${d.replyId}, ${d.postId}, ${d.authorId})
+        ON CONFLICT DO NOTHING RETURNING id`);
+      if (inserted === null) return;
+      const recipients = replyRecipients({
+        actorId: d.authorId,
+        postAuthorId: post.authorId,
+        watches: await watchesOf(d.postId),
+        mentioned: d.mentions.map((m) => m.userId),
+      });
+      await notify(recipients, {
+        key: `reply:${d.replyId}`,
+        postId: d.postId,
+        replyId: d.replyId,
+        actorId: d.authorId,
+        excerpt: excerptOf(d.content),
+        at: d.createdAt,
+      });
+      await autoWatch(d.postId, d.authorId);
+      return;
+    }
+    case EventName.ForumReplyDeleted:
+      await tx.query(sql.unsafe`DELETE FROM ${t('notifications')} WHERE reply_id = ${event.data.replyId}`);
+      await tx.query(sql.unsafe`DELETE FROM ${t('notification_targets')} WHERE id = ${event.data.replyId}`);
+      return;
+    case EventName.ForumPostLiked:
+      await like({ id: event.data.postId, replyId: null }, event.data.userId, event.data.likedAt);
+      return;
+    case EventName.ForumReplyLiked:
+      await like({ id: event.data.replyId, replyId: event.data.replyId }, event.data.userId, event.data.likedAt);
+      return;
+    case EventName.ForumPostWatchChanged: {
+      const d = event.data;
+      // Only a live post is watched (the command checks it; a post deleted since leaves nothing to watch).
+      await tx.query(sql.unsafe`
+        INSERT INTO ${t('forum_watches')} (post_id, user_id, watch)
+        SELECT ${d.postId}, ${d.userId}, ${d.watch} WHERE EXISTS (SELECT 1 FROM ${t('notification_posts')} WHERE id = ${d.postId})
+        ON CONFLICT (post_id, user_id) DO UPDATE SET watch = EXCLUDED.watch`);
+      return;
+    }
+    case EventName.NotificationsMarkedRead: {
+      const d = event.data;
+      await tx.query(sql.unsafe`
+        UPDATE ${t('notifications')} SET read = true, updated_position = ${event.position}
+         WHERE user_id = ${d.userId} AND NOT read AND id::text = ANY(${sql.array(d.notificationIds, 'text')})`);
+      return;
+    }
+    case EventName.AllNotificationsMarkedRead: {
+      const d = event.data;
+      await tx.query(sql.unsafe`
+        UPDATE ${t('notifications')} SET read = true, updated_position = ${event.position}
+         WHERE user_id = ${d.userId} AND NOT read AND updated_position <= ${d.upTo}`);
+      return;
+    }
+    default:
+      return;
+  }
+}
