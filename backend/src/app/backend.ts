@@ -22,6 +22,8 @@ import { deleteExpiredIdempotencyKeys } from '../http/idempotency-keys';
 import { ListCache } from '../http/list-cache';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
+import { moderationRoutes } from '../forum/moderation/moderation-routes';
+import { createModerationService } from '../forum/moderation/moderation-service';
 import { ViewCounter } from '../forum/view-counter';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -121,6 +123,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       lineupRoutes({ pool, lists, lineups: services.lineups }),
       searchRoutes({ engine: search }),
       forumRoutes({ pool, forum, views }),
+      moderationRoutes({ pool, moderation: createModerationService({ store, readModels: searchAdapter.waiter, pool }) }),
       admin,
       ...(options.extraRouters ?? []),
     ];
