@@ -15,6 +15,8 @@ export * from './lineups/video-entry-match';
 export * from './lineups/entry-links-queries';
 export * from './forum/forum-projection';
 export * from './forum/forum-queries';
+export * from './forum/moderation-projection';
+export * from './forum/moderation-queries';
 export * from './audit/audit-entry';
 export * from './audit/audit-projection';
 export * from './audit/audit-queries';
@@ -26,6 +28,7 @@ import { articlesProjection, videosProjection, yearsProjection } from './archive
 import { artistsProjection, entriesProjection, lineupYearsProjection, sourcesProjection } from './lineups/lineup-read-models';
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
+import { moderationProjection } from './forum/moderation-projection';
 import { auditProjection } from './audit/audit-projection';
 import { notificationsProjection } from './notifications/notifications-projection';
 import {
@@ -54,6 +57,7 @@ export const allProjections: readonly Projection[] = [
   searchSongwritersProjection,
   forumProjection,
   notificationsProjection,
+  moderationProjection,
   auditProjection,
 ];
 export * from './search/search-functions';

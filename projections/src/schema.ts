@@ -1,5 +1,6 @@
 import { notificationsDdl } from './notifications/notifications-schema';
 
+import { moderationDdl } from './forum/moderation-projection';
 /**
  * The read side lives in one schema (`rm` when live). Everything in it is derived from the log, so a new version
  * is built beside the live one (`rm_next`) and swapped in by renaming (see rebuild.ts). Bump READ_MODEL_VERSION
@@ -13,7 +14,8 @@ export const LIVE_SCHEMA = 'rm';
 // 12: search of entries, artists and songwriters.
 // 13: years, videos, articles and forum posts keep their stream revision (the ETag of optimistic concurrency).
 // 14: notifications and watching (notifications/notifications-schema.ts); posts and replies carry their mentions.
-export const READ_MODEL_VERSION = '14';
+// 15: the forum's moderation (flags, hidden posts and replies: forum/moderation-projection.ts).
+export const READ_MODEL_VERSION = '15';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -142,6 +144,7 @@ ${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category te
     CREATE INDEX user_likes_by_post ON ${s}.user_likes (post_id);
 
 ${notificationsDdl(s)}
+${moderationDdl(s)}
     -- The admin's site-wide history (audit-projection.ts): newest first, by kind, by user, by date.
     CREATE TABLE ${s}.audit_events (
       position       text PRIMARY KEY,

@@ -24,6 +24,8 @@ import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
 import { createNotificationService } from '../notifications/notification-service';
 import { notificationRoutes } from '../notifications/notification-routes';
+import { moderationRoutes } from '../forum/moderation/moderation-routes';
+import { createModerationService } from '../forum/moderation/moderation-service';
 import { ViewCounter } from '../forum/view-counter';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -124,6 +126,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       searchRoutes({ engine: search }),
       forumRoutes({ pool, forum, views }),
       notificationRoutes({ pool, notifications: createNotificationService({ store, readModels: searchAdapter.waiter, pool }) }),
+      moderationRoutes({ pool, moderation: createModerationService({ store, readModels: searchAdapter.waiter, pool }) }),
       admin,
       ...(options.extraRouters ?? []),
     ];

@@ -20,6 +20,8 @@ type Row = {
   effect: (f: Fixture, reply: Reply<any>, read: ApiClient) => Promise<void>;
 };
 
+const plural = (target: 'post' | 'reply') => (target === 'post' ? 'posts' : 'replies');
+
 const ROWS: Row[] = [
   {
     method: 'POST',
@@ -81,6 +83,33 @@ const ROWS: Row[] = [
     refused: { author: 'Kan inte gilla eget svar' },
     effect: async (f, _reply, read) => expect((await read.get(`/api/forum/posts/${f.postId}/replies`)).body[0].likes).toBe(1),
   },
+  // Flags (moderation): the author may not flag their own; the admin's queue shows the flag.
+  ...(['post', 'reply'] as const).map((target): Row => ({
+    method: 'POST',
+    path: `/api/forum/${plural(target)}/:id/flag`,
+    url: (f) => `/api/forum/${plural(target)}/${target === 'post' ? f.postId : f.replyId}/flag`,
+    body: { reason: 'spam' },
+    expect: { anonymous: 401, member: 200, author: 400, admin: 200 },
+    refused: { author: target === 'post' ? 'Du kan inte rapportera ditt eget inlägg' : 'Du kan inte rapportera ditt eget svar' },
+    effect: async (f) => {
+      const queue = await clients.admin.get('/api/admin/moderation');
+      const item = queue.body.items.find((entry: { targetId: string }) => entry.targetId === (target === 'post' ? f.postId : f.replyId));
+      expect(item.flags).toHaveLength(1);
+    },
+  })),
+  ...(['post', 'reply'] as const).map((target): Row => ({
+    method: 'POST',
+    path: `/api/admin/moderation/${plural(target)}/:id`,
+    url: (f) => `/api/admin/moderation/${plural(target)}/${target === 'post' ? f.postId : f.replyId}`,
+    body: { action: 'hide' },
+    expect: { anonymous: 401, member: 403, author: 403, admin: 200 },
+    refused: { member: 'Endast administratören får göra detta', author: 'Endast administratören får göra detta' },
+    effect: async (f, reply) => {
+      expect(reply.body.item).toMatchObject({ hidden: 'admin' });
+      if (target === 'post') expect((await clients.anonymous.get(`/api/forum/posts/${f.postId}`)).body).toMatchObject({ hidden: true, content: '' });
+      else expect((await clients.anonymous.get(`/api/forum/posts/${f.postId}/replies`)).body[0]).toMatchObject({ hidden: true, content: '' });
+    },
+  })),
 ];
 
 let backend: TestBackend;
@@ -108,7 +137,7 @@ afterAll(async () => {
 });
 
 describe('the permission matrix of the forum', () => {
-  it('covers every mutating forum call of spec section 7', () => {
+  it('covers every mutating forum call of spec section 7 and of moderation', () => {
     expect(ROWS.map((row) => `${row.method} ${row.path}`).sort()).toEqual(
       [
         'POST /api/forum/posts',
@@ -118,6 +147,10 @@ describe('the permission matrix of the forum', () => {
         'DELETE /api/forum/replies/:id',
         'POST /api/forum/posts/:id/like',
         'POST /api/forum/replies/:id/like',
+        'POST /api/forum/posts/:id/flag',
+        'POST /api/forum/replies/:id/flag',
+        'POST /api/admin/moderation/posts/:id',
+        'POST /api/admin/moderation/replies/:id',
       ].sort(),
     );
   });

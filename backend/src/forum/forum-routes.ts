@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, forumApi, type ForumPost } from '@mello/contracts';
-import { forumPostJson, forumPostWithRevision, forumRepliesJson, likedTargetIds } from '@mello/projections';
+import { forumPostJson, forumPostWithRevision, forumRepliesJson, likedTargetIds, type ForumReader } from '@mello/projections';
 import type { Context, Middleware } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
@@ -26,10 +26,13 @@ const knownId =
     if (!id || !isUuid(id)) throw new NotFoundError(message);
     await next();
   };
-const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
-const knownReply = knownId(REPLY_NOT_FOUND_MESSAGE);
+export const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
+export const knownReply = knownId(REPLY_NOT_FOUND_MESSAGE);
 
-function forumActor(ctx: Context): ForumActor {
+/** Hidden posts and replies keep their text for the administrator only (moderation-queries.ts). */
+const reader = (ctx: Context): ForumReader => ({ admin: currentUser(ctx)?.isAdmin === true });
+
+export function forumActor(ctx: Context): ForumActor {
   const user = currentUser(ctx);
   if (!user) throw new UnauthorizedError();
   // The public name, never the e-mail (product decision 10): it is written into the event for everyone to read.
@@ -61,7 +64,7 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
   );
 
   on(router, forumApi.post, knownPost, async ({ params }, ctx) => {
-    const found = await forumPostWithRevision(pool, params.id);
+    const found = await forumPostWithRevision(pool, params.id, reader(ctx));
     if (found === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
     setRevisionETag(ctx, found.revision);
     const { body } = found;
@@ -82,9 +85,9 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
     return { id: params.id, deleted: true as const };
   });
 
-  on(router, forumApi.replies, knownPost, async ({ params }) => {
+  on(router, forumApi.replies, knownPost, async ({ params }, ctx) => {
     if ((await forumPostJson(pool, params.id)) === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-    return jsonText(await forumRepliesJson(pool, params.id));
+    return jsonText(await forumRepliesJson(pool, params.id, reader(ctx)));
   });
 
   on(router, forumApi.createReply, requireUser, idempotent, knownPost, async ({ params, body }, ctx) =>

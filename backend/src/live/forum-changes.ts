@@ -66,6 +66,13 @@ export async function forumChangesFor(db: CommonQueryMethods, events: readonly P
         if (current) changes.push({ change: { kind: 'reply-likes', replyId, postId, likes: current.likes, position }, toList: false, postId });
         break;
       }
+      case EventName.ForumContentHidden:
+      case EventName.ForumContentRestored: {
+        const { targetType, targetId, postId } = event.data;
+        const hidden = event.type === EventName.ForumContentHidden;
+        changes.push({ change: { kind: 'moderated', targetType, targetId, postId, hidden, position }, toList: true, postId });
+        break;
+      }
       default:
         break;
     }

@@ -1,4 +1,4 @@
-import { InterruptibleSleep, LIVE_SCHEMA, type ReadModelProgress } from '@mello/projections';
+import { InterruptibleSleep, LIVE_SCHEMA, type ProjectedEvent, type ReadModelProgress } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { comparePositions, type EventStore, type LogPosition } from '../event-store/port';
@@ -32,7 +32,8 @@ export class ForumFollower {
       /** The process's read-model progress: its LISTEN connection (re-opened after an outage) tells us to look. */
       progress: Pick<ReadModelProgress, 'onAnnounced'>;
       store: Pick<EventStore, 'readAll' | 'headPosition'>;
-      emit: (changes: RoutedChange[]) => void;
+      /** The changes to send, and the forum events they came from (the moderation count follows those). */
+      emit: (changes: RoutedChange[], events: readonly ProjectedEvent[]) => void;
       log: (message: string, detail?: Record<string, unknown>) => void;
     },
   ) {}
@@ -89,7 +90,7 @@ export class ForumFollower {
       }
       const forum = applied.filter((event) => event.type.startsWith('Forum'));
       // The messages carry the state the read model holds now, which is at least `target`.
-      if (forum.length > 0) this.deps.emit(await forumChangesFor(this.deps.pool, forum, target));
+      if (forum.length > 0) this.deps.emit(await forumChangesFor(this.deps.pool, forum, target), forum);
       this.seen = applied.length < events.length ? target : applied[applied.length - 1]!.position;
     }
   }

@@ -3,6 +3,7 @@ import {
   FORUM_POST_ROOM_PREFIX,
   FORUM_WATCHED_POSTS_MAX,
   FORUM_WATCHED_POSTS_MAX_MESSAGE,
+  LIVE_UNKNOWN_EVENT_MESSAGE,
   POST_NOT_FOUND_MESSAGE,
   TYPING_NOT_WATCHING_MESSAGE,
   TYPING_SIGNED_OUT_MESSAGE,
@@ -20,6 +21,7 @@ import { sql, type DatabasePool } from 'slonik';
 import type { Server, Socket } from 'socket.io';
 import type { SearchEngine } from '../search/search-engine';
 import type { RoutedChange } from './forum-changes';
+import type { ModerationLive } from './moderation-live';
 import { LiveRefusal, serveLiveRequests, type LiveHandlers } from './live-requests';
 import { repeatLog } from './repeat-log';
 import type { SocketData } from './socket-auth';
@@ -36,7 +38,10 @@ const PRESENCE_INTERVAL_MS = 250;
  * counted across every server process through the adapter, a resync for clients that missed messages, and the
  * delivery of the changes this process's follower finds to the sockets connected here.
  */
-export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; search: SearchEngine; log: (message: string) => void }) {
+export function attachForumLive(
+  io: LiveServer,
+  deps: { pool: DatabasePool; search: SearchEngine; log: (message: string) => void; moderation?: ModerationLive },
+) {
   const typingTimers = new WeakMap<LiveSocket, NodeJS.Timeout>();
   const report = repeatLog((message) => deps.log(`live: ${message}`));
   const safely = (work: () => Promise<unknown>) => void work().catch((error: unknown) => report('presence', error));
@@ -119,6 +124,7 @@ export function attachForumLive(io: LiveServer, deps: { pool: DatabasePool; sear
       return null;
     },
     'forum:resync': (request) => resync(request),
+    'moderation:watch': () => (deps.moderation ? deps.moderation.watch(socket) : Promise.reject(new LiveRefusal(LIVE_UNKNOWN_EVENT_MESSAGE))),
   });
 
   io.on('connection', (socket: LiveSocket) => {

@@ -93,7 +93,15 @@ const invalidForEveryEvent = () => {
 
 describe('hostile Socket.IO input', () => {
   it('derives its events from the contract', () => {
-    expect(FORUM_LIVE_EVENTS).toEqual(['forum:watch-list', 'forum:unwatch-list', 'forum:watch-post', 'forum:unwatch-post', 'forum:typing', 'forum:resync']);
+    expect(FORUM_LIVE_EVENTS).toEqual([
+      'forum:watch-list',
+      'forum:unwatch-list',
+      'forum:watch-post',
+      'forum:unwatch-post',
+      'forum:typing',
+      'forum:resync',
+      'moderation:watch',
+    ]);
   });
 
   for (const who of ['a visitor', 'a member'] as const) {

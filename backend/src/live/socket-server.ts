@@ -10,6 +10,7 @@ import type { SearchEngine } from '../search/search-engine';
 import { ForumFollower } from './forum-follower';
 import { attachForumLive, type LiveServer } from './forum-live';
 import { attachNotificationsLive } from './notifications-live';
+import { moderationLive } from './moderation-live';
 import { originAllowed, sessionMiddleware } from './socket-auth';
 
 /** The table the PostgreSQL adapter keeps payloads over NOTIFY's 8000-byte limit in. */
@@ -97,14 +98,18 @@ export async function startSocketServer(
     adapter: createAdapter(adapterClients, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
   });
   io.use(sessionMiddleware(deps));
-  const forum = attachForumLive(io, deps);
   const notifications = attachNotificationsLive(io, deps);
+  const moderation = moderationLive(io, deps);
+  const forum = attachForumLive(io, { ...deps, moderation });
   const follower = new ForumFollower({
     pool: deps.pool,
     progress: deps.progress,
     store: deps.store,
     log: deps.log,
-    emit: (changes) => forum.emitLocal(changes),
+    emit: (changes, events) => {
+      forum.emitLocal(changes);
+      moderation.afterEvents(events);
+    },
   });
   try {
     await follower.start();

@@ -1,5 +1,5 @@
 import type { YearSearchQuery } from '@mello/contracts';
-import { LIVE_SCHEMA, searchJson } from '@mello/projections';
+import { LIVE_SCHEMA, searchJson, visiblePostsFilter } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { ForumSearchQuery, SearchEngine } from './search-engine';
 
@@ -91,11 +91,11 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
       });
     },
 
-    searchForum({ q, category, limit }: ForumSearchQuery) {
+    searchForum({ q, category, limit, admin = false }: ForumSearchQuery) {
       return searchJson(pool, {
         table: 'forum_posts',
         q,
-        filters: category === null ? [] : [sql.fragment`category = ${category}`],
+        filters: [...(category === null ? [] : [sql.fragment`category = ${category}`]), ...visiblePostsFilter({ admin })],
         // A post's names are its normalised title: `names = phrase` is the exact title match.
         exactFields: [],
         // Newest first: the list screen reads from here, and an index on (created_at, id) answers it.

@@ -1,7 +1,8 @@
 import type { YearSearchQuery } from '@mello/contracts';
 
 /** Forum search parameters: the list screen asks newest first, so an empty q answers the latest `limit` posts. */
-export type ForumSearchQuery = { q: string; category: string | null; limit: number };
+/** `admin`: the administrator's list and search also hold hidden posts (flags and moderation); everyone else's leave them out. */
+export type ForumSearchQuery = { q: string; category: string | null; limit: number; admin?: boolean };
 
 /**
  * The port behind GET /api/search/*: one behaviour, two adapters (PostgreSQL full text as the embedded default,

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { hasNothingToFind, searchApi } from '@mello/contracts';
+import { currentUser } from '../auth/guards';
 import { jsonText, on } from '../http/contract-routes';
 import type { SearchEngine } from './search-engine';
 
@@ -19,6 +20,7 @@ export function searchRoutes(deps: { engine: SearchEngine }): Router {
   on(router, searchApi.entries, ({ query }) => search(query.q, () => engine.searchEntries(query.q)));
   on(router, searchApi.artists, ({ query }) => search(query.q, () => engine.searchArtists(query.q)));
   on(router, searchApi.songwriters, ({ query }) => search(query.q, () => engine.searchSongwriters(query.q)));
-  on(router, searchApi.forum, ({ query }) => search(query.q, () => engine.searchForum(query)));
+  // Hidden posts are in the administrator's list only (flags and moderation).
+  on(router, searchApi.forum, ({ query }, ctx) => search(query.q, () => engine.searchForum({ ...query, admin: currentUser(ctx)?.isAdmin === true })));
   return router;
 }

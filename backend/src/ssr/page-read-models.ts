@@ -1,12 +1,14 @@
 import { articleApi, lineupApi, songwriterApi, sourceApi, statisticsApi, videoApi, yearApi, routeKeyPrefix, type InitialQueryText } from '@mello/contracts';
-import { allProjections, auditProjection, forumProjection, notificationsProjection } from '@mello/projections';
+import { allProjections, auditProjection, forumProjection, moderationProjection, notificationsProjection } from '@mello/projections';
 
 /** Read models no page's HTML shows: the audit log (admin only) and members' own notifications. */
 const PRIVATE = new Set([auditProjection.name, notificationsProjection.name]);
 /** Every read model a public page can show. */
 const PUBLIC = allProjections.map((projection) => projection.name).filter((name) => !PRIVATE.has(name));
-/** The same without the forum: the pages of the archive itself, which forum activity (posts, likes, views) leaves as they are. */
-const ARCHIVE = PUBLIC.filter((name) => name !== forumProjection.name);
+/** The forum's read models: posts, replies, likes and views, and what moderation hid. */
+const FORUM = new Set([forumProjection.name, moderationProjection.name]);
+/** The pages of the archive itself, which forum activity leaves as they are. */
+const ARCHIVE = PUBLIC.filter((name) => !FORUM.has(name));
 
 /**
  * Calls whose answers never include forum content (unlike the artist page's threads, the entry links or the

@@ -21,6 +21,7 @@ import {
   ForumReplyPostedData,
 } from '../forum/events';
 import { AllNotificationsMarkedReadData, ForumPostWatchChangedData, NotificationsMarkedReadData } from '../notifications/events';
+import { ForumContentFlaggedData, ForumContentHiddenData, ForumContentRestoredData, ForumFlagsDismissedData } from '../forum/moderation-events';
 
 /** One event type: the schema of its data and its version (bump it when the data changes shape, and add an upcaster in upcast.ts). */
 const event = <S extends z.ZodTypeAny>(data: S, version = 1) => ({ data, version });
@@ -65,6 +66,10 @@ export const EVENTS = {
   ForumPostWatchChanged: event(ForumPostWatchChangedData),
   NotificationsMarkedRead: event(NotificationsMarkedReadData),
   AllNotificationsMarkedRead: event(AllNotificationsMarkedReadData),
+  ForumContentFlagged: event(ForumContentFlaggedData),
+  ForumContentHidden: event(ForumContentHiddenData),
+  ForumContentRestored: event(ForumContentRestoredData),
+  ForumFlagsDismissed: event(ForumFlagsDismissedData),
 };
 
 /** The name of an event the registry knows. */

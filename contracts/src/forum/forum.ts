@@ -42,6 +42,8 @@ export const ForumPostSchema = z.object({
   lastReplyAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Hidden until reviewed (flags and moderation, moderation.ts): for all but the admin, title and content are withheld. */
+  hidden: z.boolean().optional(),
 });
 export type ForumPost = z.infer<typeof ForumPostSchema>;
 
@@ -55,6 +57,8 @@ export const ForumReplySchema = z.object({
   likes: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Hidden until reviewed: for all but the admin, the content is withheld (moderation.ts). */
+  hidden: z.boolean().optional(),
 });
 export type ForumReply = z.infer<typeof ForumReplySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NotificationsUnread } from '../notifications/notifications';
 import { POST_NOT_FOUND_MESSAGE, type ForumPost, type ForumReply } from './forum';
+import type { ModerationCount, ModerationTargetType } from './moderation';
 
 /** Socket.IO rooms: the forum list, and one per open post. */
 export const FORUM_LIST_ROOM = 'forum:list';
@@ -20,7 +21,9 @@ export type ForumChange =
   | ({ kind: 'reply-created'; reply: ForumReply; repliesCount: number; lastReplyAt: string | null } & Positioned)
   | ({ kind: 'reply-deleted'; replyId: string; postId: string; repliesCount: number } & Positioned)
   | ({ kind: 'post-likes'; postId: string; likes: number } & Positioned)
-  | ({ kind: 'reply-likes'; replyId: string; postId: string; likes: number } & Positioned);
+  | ({ kind: 'reply-likes'; replyId: string; postId: string; likes: number } & Positioned)
+  /** A post or reply was hidden or shown again (moderation): ids only, never its text; clients refetch over HTTP. */
+  | ({ kind: 'moderated'; targetType: ModerationTargetType; targetId: string; postId: string; hidden: boolean } & Positioned);
 
 /** Who is on a post page right now: readers counted across every server process, and who is typing a reply. */
 export type ForumPresence = { postId: string; readers: number; typing: string[] };
@@ -34,6 +37,8 @@ export interface ServerToClientEvents {
   'forum:presence': (presence: ForumPresence) => void;
   /** Only to the member's own sockets (a room the server joins from the session): their unread notifications. */
   'notifications:unread': (unread: NotificationsUnread) => void;
+  /** To the administrator's sockets that sent moderation:watch only: items awaiting review now. */
+  'moderation:count': (count: ModerationCount) => void;
 }
 
 export type Ack<T> = (answer: { ok: true; value: T } | { ok: false; error: string }) => void;
@@ -83,6 +88,8 @@ export const forumLiveRequests = {
   /** A signed-in reader starts (true) or stops (false) typing a reply. */
   'forum:typing': args([postId, z.boolean({ required_error: 'Ange true eller false', invalid_type_error: 'Ange true eller false' })]),
   'forum:resync': args([resyncRequest]),
+  /** The administrator's panel asks for the live moderation count (refused for anyone else). */
+  'moderation:watch': args([]),
 } satisfies { [E in keyof ForumLiveAnswers]: z.ZodTypeAny };
 
 /** What an acknowledged request answers when it succeeds. */
@@ -94,6 +101,8 @@ export interface ForumLiveAnswers {
   'forum:unwatch-post': null;
   'forum:typing': null;
   'forum:resync': ForumResync;
+  /** The count now; later counts arrive as moderation:count. */
+  'moderation:watch': ModerationCount;
 }
 
 export type ForumLiveEvent = keyof ForumLiveAnswers;

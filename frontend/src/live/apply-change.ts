@@ -27,6 +27,13 @@ function postIdOf(change: ForumChange): string | null {
  * here, so they cannot disagree; `highlight` is on for live messages only.
  */
 export function applyForumChange(client: QueryClient, change: ForumChange, options: { highlight: boolean }): void {
+  if (change.kind === 'moderated') {
+    // Hidden or shown again: the message carries no text, so what this reader may see is fetched again (the server
+    // decides by who asks), the lists and the post with its replies.
+    void client.invalidateQueries({ queryKey: [FORUM_LIST_ROOT] });
+    void client.invalidateQueries({ queryKey: forumPostKey(change.postId) });
+    return;
+  }
   const me = myUserId(client);
   for (const query of client.getQueryCache().findAll({ queryKey: [FORUM_LIST_ROOT] })) {
     const filter = filterOfKey(query.queryKey);

@@ -59,6 +59,7 @@ export function applyChangeToList(list: readonly ForumPost[], change: ForumChang
     case 'post-likes':
       return patchPost(list, change.postId, (post) => ({ ...post, likes: change.likes }));
     case 'reply-likes':
+    case 'moderated':
       return list as ForumPost[];
     default: {
       const never: never = change;
@@ -86,6 +87,7 @@ export function applyChangeToPost(post: ForumPost | null | undefined, change: Fo
     case 'post-likes':
       return change.postId === post.id ? { ...post, likes: change.likes } : post;
     case 'reply-likes':
+    case 'moderated':
       return post;
     default: {
       const never: never = change;
@@ -112,6 +114,7 @@ export function applyChangeToReplies(replies: readonly ForumReply[] | undefined,
     case 'post-created':
     case 'post-updated':
     case 'post-likes':
+    case 'moderated':
       return replies as ForumReply[];
     default: {
       const never: never = change;
@@ -127,6 +130,7 @@ export function changedIds(change: ForumChange): string[] {
     case 'post-updated':
       return [change.post.id];
     case 'post-deleted':
+    case 'moderated':
       return [];
     case 'reply-created':
       return [change.reply.id, change.reply.postId];

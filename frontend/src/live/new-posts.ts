@@ -42,6 +42,7 @@ export function applyChangeToPending(pending: readonly ForumPost[], change: Foru
       return pending.map((post) => (post.id === change.postId ? { ...post, likes: change.likes } : post));
     case 'post-created':
     case 'reply-likes':
+    case 'moderated':
       return pending as ForumPost[];
     default: {
       const never: never = change;

@@ -33,6 +33,24 @@ const LEAVE_DELAY_MS = 250;
 const leaving = new Map<string, number>();
 const statusListeners = new Set<(connected: boolean) => void>();
 const unreadListeners = new Set<(unread: NotificationsUnread) => void>();
+/** The administrator's panel: the live moderation count (the server refuses anyone else's moderation:watch). */
+const moderationWatchers = new Set<(open: number) => void>();
+
+function joinModeration(connection: ForumSocket) {
+  connection.emit('moderation:watch', (answer) => {
+    if (answer.ok) moderationWatchers.forEach((watcher) => watcher(answer.value.open));
+  });
+}
+
+/** Follow the moderation count (items awaiting review) while the returned function has not been called. */
+export function watchModerationCount(onCount: (open: number) => void): () => void {
+  moderationWatchers.add(onCount);
+  const connection = forumSocket();
+  if (connection.connected) joinModeration(connection);
+  return () => {
+    moderationWatchers.delete(onCount);
+  };
+}
 
 function forumSocket(): ForumSocket {
   if (socket) return socket;
@@ -42,6 +60,7 @@ function forumSocket(): ForumSocket {
     connectedBefore = true;
     if (listWatchers.size > 0) joinList(created, reconnected);
     for (const postId of postWatchers.keys()) joinPost(created, postId, reconnected);
+    if (moderationWatchers.size > 0) joinModeration(created);
     statusListeners.forEach((listener) => listener(true));
   });
   created.on('disconnect', () => statusListeners.forEach((listener) => listener(false)));
@@ -49,6 +68,7 @@ function forumSocket(): ForumSocket {
     changeListeners.forEach((listener) => listener(change));
   });
   created.on('notifications:unread', (unread) => unreadListeners.forEach((listener) => listener(unread)));
+  created.on('moderation:count', ({ open }) => moderationWatchers.forEach((watcher) => watcher(open)));
   created.on('forum:presence', (presence) => postWatchers.get(presence.postId)?.forEach((watcher) => watcher.onPresence?.(presence)));
   socket = created;
   return created;

@@ -1,23 +1,25 @@
 import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { LuActivity, LuCalendar, LuFileText, LuHistory, LuVideo } from 'react-icons/lu';
+import { LuActivity, LuCalendar, LuFileText, LuFlag, LuHistory, LuVideo } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '../components/PageContainer';
 import { adminMeta } from '../features/admin/admin-meta';
 import { AdminOnly } from '../features/admin/components/AdminOnly';
 import { ArticlesTab } from '../features/admin/components/ArticlesTab';
 import { HistoryTab } from '../features/admin/components/HistoryTab';
+import { ModerationCountBadge } from '../features/admin/components/ModerationCountBadge';
+import { ModerationTab } from '../features/admin/components/ModerationTab';
 import { StatusTab } from '../features/admin/components/StatusTab';
 import { VideosTab } from '../features/admin/components/VideosTab';
 import { YearsTab } from '../features/admin/components/YearsTab';
 import { usePageMeta } from '../seo/use-page-meta';
 
-const TABS = ['videos', 'artiklar', 'ar', 'historik', 'status'] as const;
+const TABS = ['videos', 'artiklar', 'ar', 'moderering', 'historik', 'status'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * /admin: 'Admin Panel' with the tabs Videos (default), Artiklar and År of spec section 2, plus Historik (the
- * site-wide audit log) and Status (projections) for issue 7. The open tab is in the URL (?tab=), so coming back
+ * site-wide audit log) and Status (projections) for issue 7, and Moderering (flagged forum content, with its live count). The open tab is in the URL (?tab=), so coming back
  * from an item's history or an edit page lands on the same tab.
  */
 export default function AdminPage() {
@@ -59,6 +61,10 @@ function AdminPanel() {
             <Tabs.Trigger value="ar">
               <LuCalendar aria-hidden /> År
             </Tabs.Trigger>
+            <Tabs.Trigger value="moderering">
+              <LuFlag aria-hidden /> Moderering
+              <ModerationCountBadge />
+            </Tabs.Trigger>
             <Tabs.Trigger value="historik">
               <LuHistory aria-hidden /> Historik
             </Tabs.Trigger>
@@ -74,6 +80,9 @@ function AdminPanel() {
           </Tabs.Content>
           <Tabs.Content value="ar">
             <YearsTab />
+          </Tabs.Content>
+          <Tabs.Content value="moderering">
+            <ModerationTab />
           </Tabs.Content>
           <Tabs.Content value="historik">
             <HistoryTab />

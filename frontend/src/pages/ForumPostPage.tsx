@@ -13,6 +13,7 @@ import { PageContainer } from '../components/PageContainer';
 import { showToast } from '../components/toaster';
 import { useDeletePost, useForumPost, useForumReplies, useLikePost, useMyLikes, useUpdatePost } from '../features/forum/api';
 import { ConfirmDialog } from '../components/content/ConfirmDialog';
+import { FlagButton } from '../features/forum/components/FlagButton';
 import { LikeButton } from '../features/forum/components/LikeButton';
 import { OwnerMenu } from '../features/forum/components/OwnerMenu';
 import { PostEditForm } from '../features/forum/components/PostEditForm';
@@ -173,6 +174,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
               fallbackError="Failed to like post"
             />
             {userId && <WatchButton postId={post.id} />}
+            <FlagButton targetType="post" targetId={post.id} authorId={post.authorId} />
             {canManage && (
               <OwnerMenu
                 post={post}

@@ -1,4 +1,5 @@
-import { DOCUMENT_EVENT_OF, EventName, isDocumentEvent, type AuditKind } from '@mello/contracts';
+import { DOCUMENT_EVENT_OF, EventName, MODERATION_EVENTS, isDocumentEvent, type AuditKind } from '@mello/contracts';
+import { moderationAuditRow } from './moderation-audit';
 import type { ProjectedEvent } from '../events';
 
 /** One row of the site-wide history, derived from one event (pure, so the rebuild and live paths agree). */
@@ -24,7 +25,7 @@ const excerpt = (text: unknown, max = 80) => {
 
 /**
  * The events an administrator follows: every change of a year, video, article, entry, artist, source, forum post
- * and reply. Likes and view counts are left out (they are many and change no content); they stay in the log itself.
+ * and reply, and the forum's moderation (flags, hiding, restoring, dismissing). Likes and view counts are left out (they are many and change no content); they stay in the log itself.
  */
 export const AUDITED_EVENT_TYPES: ReadonlySet<EventName> = new Set([
   ...DOCUMENT_EVENT_OF.keys(),
@@ -33,6 +34,7 @@ export const AUDITED_EVENT_TYPES: ReadonlySet<EventName> = new Set([
   EventName.ForumPostDeleted,
   EventName.ForumReplyPosted,
   EventName.ForumReplyDeleted,
+  ...MODERATION_EVENTS,
 ]);
 
 /** A curated document's title as the history lists it: '1974 – ABBA', '2012 · Loreen – Euphoria', an act's name, a source key. */
@@ -99,6 +101,6 @@ export function auditRow(event: ProjectedEvent): AuditRow | null {
         content_author: event.data.authorName,
       };
     default:
-      return null;
+      return moderationAuditRow(event, base);
   }
 }

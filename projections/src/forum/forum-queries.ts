@@ -2,20 +2,30 @@ import { FORUM_CATEGORIES, FORUM_STATUSES, type ArtistThread, type EntryHunt } f
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
+import { PUBLIC_READER, postDocFor, replyDocFor, type ForumReader } from './moderation-queries';
 
 const jsonText = z.object({ body: z.string() });
 const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
 
-export async function forumPostJson(db: CommonQueryMethods, postId: string): Promise<string | null> {
-  const row = await db.maybeOne(sql.type(jsonText)`SELECT doc::text AS body FROM ${table('forum_posts')} WHERE id = ${postId}`);
+/** A post as `reader` may see it (a hidden one without its text unless the reader is the admin: moderation-queries.ts). */
+export async function forumPostJson(db: CommonQueryMethods, postId: string, reader: ForumReader = PUBLIC_READER): Promise<string | null> {
+  const row = await db.maybeOne(
+    sql.type(jsonText)`SELECT ${postDocFor(reader, sql.fragment`p`)}::text AS body FROM ${table('forum_posts')} p WHERE id = ${postId}`,
+  );
   return row?.body ?? null;
 }
 
 const withRevision = z.object({ body: z.string(), revision: z.number() });
 
 /** The post with its stream revision (the ETag of GET /api/forum/posts/:id), from the same row. */
-export async function forumPostWithRevision(db: CommonQueryMethods, postId: string): Promise<{ body: string; revision: number } | null> {
-  return db.maybeOne(sql.type(withRevision)`SELECT doc::text AS body, revision FROM ${table('forum_posts')} WHERE id = ${postId}`);
+export async function forumPostWithRevision(
+  db: CommonQueryMethods,
+  postId: string,
+  reader: ForumReader = PUBLIC_READER,
+): Promise<{ body: string; revision: number } | null> {
+  return db.maybeOne(
+    sql.type(withRevision)`SELECT ${postDocFor(reader, sql.fragment`p`)}::text AS body, revision FROM ${table('forum_posts')} p WHERE id = ${postId}`,
+  );
 }
 
 /** Whether a post is live: a deleted post's row is gone from the read model. */
@@ -24,15 +34,18 @@ export async function forumPostExists(db: CommonQueryMethods, postId: string): P
 }
 
 /** Oldest first: a conversation reads top to bottom. */
-export async function forumRepliesJson(db: CommonQueryMethods, postId: string): Promise<string> {
+export async function forumRepliesJson(db: CommonQueryMethods, postId: string, reader: ForumReader = PUBLIC_READER): Promise<string> {
   return (
     await db.one(sql.type(jsonText)`
-      SELECT coalesce(json_agg(doc ORDER BY created_position), '[]')::text AS body FROM ${table('forum_replies')} WHERE post_id = ${postId}`)
+      SELECT coalesce(json_agg(${replyDocFor(reader, sql.fragment`r`)} ORDER BY created_position), '[]')::text AS body
+        FROM ${table('forum_replies')} r WHERE post_id = ${postId}`)
   ).body;
 }
 
-export async function forumReplyJson(db: CommonQueryMethods, replyId: string): Promise<string | null> {
-  const row = await db.maybeOne(sql.type(jsonText)`SELECT doc::text AS body FROM ${table('forum_replies')} WHERE id = ${replyId}`);
+export async function forumReplyJson(db: CommonQueryMethods, replyId: string, reader: ForumReader = PUBLIC_READER): Promise<string | null> {
+  const row = await db.maybeOne(
+    sql.type(jsonText)`SELECT ${replyDocFor(reader, sql.fragment`r`)}::text AS body FROM ${table('forum_replies')} r WHERE id = ${replyId}`,
+  );
   return row?.body ?? null;
 }
 

@@ -1,6 +1,6 @@
 import type { YearSearchQuery } from '@mello/contracts';
-import { LIVE_SCHEMA, searchDocument } from '@mello/projections';
-import { sql, type DatabasePool } from 'slonik';
+import { LIVE_SCHEMA, searchDocument, visiblePostsFilter } from '@mello/projections';
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import type { Client } from 'typesense';
 import { z } from 'zod';
 import { UnavailableError } from '../../shared/errors';
@@ -50,7 +50,8 @@ export class TypesenseSearchEngine implements SearchEngine {
   }
 
   searchForum(query: ForumSearchQuery): Promise<string> {
-    return this.run(forumSearch(query));
+    // Hidden posts stay in the index (hiding is not a reindex); they are left out when their documents are loaded.
+    return this.run(forumSearch(query), visiblePostsFilter({ admin: query.admin === true }));
   }
 
   searchEntries(q: string): Promise<string> {
@@ -92,8 +93,8 @@ export class TypesenseSearchEngine implements SearchEngine {
     return [...new Set(ids)].slice(0, search.limit);
   }
 
-  private async run(search: TypesenseSearch): Promise<string> {
-    return loadDocumentsJson(this.deps.pool, search.kind, await this.rankedIds(search));
+  private async run(search: TypesenseSearch, filters: readonly FragmentSqlToken[] = []): Promise<string> {
+    return loadDocumentsJson(this.deps.pool, search.kind, await this.rankedIds(search), filters);
   }
 }
 
@@ -101,7 +102,12 @@ export class TypesenseSearchEngine implements SearchEngine {
  * The read-model documents of `ids` as one JSON array text, in the order given. An id the read model no longer
  * holds (deleted since Typesense indexed it) is simply left out.
  */
-export async function loadDocumentsJson(pool: DatabasePool, kind: SearchKind, ids: readonly string[]): Promise<string> {
+export async function loadDocumentsJson(
+  pool: DatabasePool,
+  kind: SearchKind,
+  ids: readonly string[],
+  filters: readonly FragmentSqlToken[] = [],
+): Promise<string> {
   const { table: name, key } = READ_MODELS[kind];
   const valid = ids.filter((id) => (key === 'id' ? UUID.test(id) : SLUG.test(id)));
   if (valid.length === 0) return '[]';
@@ -109,6 +115,7 @@ export async function loadDocumentsJson(pool: DatabasePool, kind: SearchKind, id
   const row = await pool.one(sql.type(jsonText)`
     SELECT coalesce(json_agg(${searchDocument(name)} ORDER BY wanted.n), '[]')::text AS body
       FROM unnest(${sql.array(valid, key === 'id' ? 'uuid' : 'text')}) WITH ORDINALITY AS wanted(key, n)
-      JOIN ${table} t ON ${sql.identifier(['t', key])} = wanted.key`);
+      JOIN ${table} t ON ${sql.identifier(['t', key])} = wanted.key
+     WHERE ${filters.length > 0 ? sql.join([...filters], sql.fragment` AND `) : sql.fragment`TRUE`}`);
   return row.body;
 }

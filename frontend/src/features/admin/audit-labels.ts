@@ -29,11 +29,29 @@ const ACTION_LABELS: Record<string, string> = {
   updated: 'Ändrad',
   deleted: 'Raderad',
   restored: 'Återställd',
+  // Flags and moderation of forum content.
+  flagged: 'Rapporterad',
+  'auto-hidden': 'Dold av rapporter',
+  hidden: 'Dold',
+  unhidden: 'Visas igen',
+  dismissed: 'Rapporter avfärdade',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 /** A badge colour per action, so a deletion stands out in a long log. */
-export const actionPalette = (action: string) => ({ created: 'green', updated: 'blue', deleted: 'red', restored: 'purple' })[action] ?? 'gray';
+export const actionPalette = (action: string) =>
+  (
+    ({
+      created: 'green',
+      updated: 'blue',
+      deleted: 'red',
+      restored: 'purple',
+      flagged: 'orange',
+      'auto-hidden': 'red',
+      hidden: 'red',
+      unhidden: 'green',
+    }) as Record<string, string>
+  )[action] ?? 'gray';
 
 export function actorLabel(actor: AuditActor): string {
   if (actor.system) return 'System';

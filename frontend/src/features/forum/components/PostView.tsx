@@ -8,6 +8,7 @@ import { Highlight } from '../../../live/Highlight';
 import { MentionText } from '../../notifications';
 import { ForumBadges } from './ForumBadges';
 import { ForumCounts } from './ForumCounts';
+import { HiddenNotice } from './HiddenNotice';
 import { PostEntryLink } from './PostEntryLink';
 import { TagList } from './TagList';
 
@@ -46,9 +47,13 @@ export function PostView({ post, actions }: Props) {
         </HStack>
         {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>
-      <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        <MentionText text={post.content} mentions={post.mentions} />
-      </Text>
+      {/* Hidden until reviewed: only the administrator's copy still has its text (docs/forum.md, flags and moderation). */}
+      {post.hidden && <HiddenNotice target="post" admin={post.content !== ''} />}
+      {(!post.hidden || post.content !== '') && (
+        <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-wrap" overflowWrap="anywhere">
+          <MentionText text={post.content} mentions={post.mentions} />
+        </Text>
+      )}
       <TagList tags={post.tags} />
       <Highlight id={post.id} borderRadius="lg">
         <Flex justify="space-between" align="center" gap="4" wrap="wrap" py="3" px="1" borderTopWidth="1px" borderBottomWidth="1px" borderColor="border">

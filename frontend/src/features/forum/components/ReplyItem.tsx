@@ -11,6 +11,8 @@ import { Highlight } from '../../../live/Highlight';
 import { useDeleteReply, useLikeReply } from '../api';
 import { ConfirmDialog } from '../../../components/content/ConfirmDialog';
 import { MentionText } from '../../notifications';
+import { FlagButton } from './FlagButton';
+import { HiddenNotice } from './HiddenNotice';
 import { LikeButton } from './LikeButton';
 
 type Props = { reply: ForumReply; liked: boolean; canDelete: boolean; userId: string | null };
@@ -58,9 +60,12 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
               <time dateTime={reply.createdAt}>{relativeTime(reply.createdAt, now)}</time>
             </Text>
           </HStack>
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-            <MentionText text={reply.content} mentions={reply.mentions} />
-          </Text>
+          {reply.hidden && <HiddenNotice target="reply" admin={reply.content !== ''} />}
+          {(!reply.hidden || reply.content !== '') && (
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+              <MentionText text={reply.content} mentions={reply.mentions} />
+            </Text>
+          )}
           <Flex gap="2" justify="flex-end" wrap="wrap">
             <LikeButton
               target="svar"
@@ -72,6 +77,7 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
               like={(callbacks) => like.mutate(reply.id, callbacks)}
               fallbackError="Failed to like reply"
             />
+            <FlagButton targetType="reply" targetId={reply.id} authorId={reply.authorId} size="xs" />
             {canDelete && (
               <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setConfirming(true)} disabled={remove.isPending}>
                 <LuTrash2 aria-hidden />
