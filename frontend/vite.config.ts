@@ -34,6 +34,10 @@ export default defineConfig({
         manualPureFunctions: ['defineConfig'],
       },
     },
+    // No preload map of every lazy screen's chunks in the entry (~1.4 kB gzipped of file names, and the helper):
+    // the server already sends <link rel="modulepreload"> for the first screen's chunks (backend/src/seo/
+    // route-preloads.ts); a later screen's chunk then fetches its own imports when it arrives.
+    modulePreload: false,
     // The budget that matters is the home route's gzipped total (checked by hand); this only quiets the warning.
     chunkSizeWarningLimit: 700,
   },

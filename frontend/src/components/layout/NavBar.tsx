@@ -5,7 +5,7 @@ import { LuMenu, LuX } from 'react-icons/lu';
 import { NavLink, useLocation } from 'react-router-dom';
 import { mobileMenuOpenAtom } from '../../auth/current-user';
 import { useHydrated } from '../../lib/use-hydrated';
-import { NotificationBell } from '../../features/notifications';
+import { NotificationBellSlot } from '../../features/notifications/components/NotificationBellSlot';
 import { AuthControls } from './AuthControls';
 import { Brand } from './Brand';
 import { NAV_LINKS } from './nav-links';
@@ -48,11 +48,11 @@ export function NavBar() {
             ))}
           </HStack>
           <HStack flex="1 1 0" minW="0" justify="flex-end" gap="2" display={{ base: 'none', lg: 'flex' }}>
-            <NotificationBell />
+            <NotificationBellSlot />
             <AuthControls variant="desktop" />
           </HStack>
           <Box display={{ base: 'inline-flex', lg: 'none' }}>
-            <NotificationBell />
+            <NotificationBellSlot />
           </Box>
           <IconButton
             display={{ base: 'inline-flex', lg: 'none' }}

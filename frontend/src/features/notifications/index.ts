@@ -1,5 +1,4 @@
 /** What other parts of the client use of notifications, watching and mentions. */
-export { NotificationBell } from './components/NotificationBell';
 export { WatchButton } from './components/WatchButton';
 export { MentionText } from './components/MentionText';
 export { MentionSuggestions } from './components/MentionSuggestions';
