@@ -112,6 +112,9 @@ function observeLoading(page: Page, content: string) {
     const seen = { loading: [] as string[], contentAt: -1, fcp: -1 };
     (window as unknown as { __ssr: typeof seen }).__ssr = seen;
     const check = (node: Node) => {
+      // A node of the server's HTML, marked as the parser inserts it (before any script): hydration keeps it, a
+      // client render would replace it.
+      if (node instanceof Element && node.matches('main h1')) node.setAttribute('data-from-server', '');
       const text = node.textContent ?? '';
       const loading = /Laddar[^<]{0,40}|Söker\.\.\./.exec(text);
       if (loading && !(node.parentElement?.closest('script,style') ?? null)) seen.loading.push(loading[0]);
@@ -147,8 +150,6 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
         });
         await observeLoading(page, content);
         await page.goto(path(), { waitUntil: 'domcontentloaded' });
-        // A node of the server's HTML, marked before React runs: hydration keeps it, a client render would replace it.
-        await page.evaluate(() => document.querySelector('main h1')?.setAttribute('data-from-server', ''));
         // Hydrated and settled: the user's controls appear only after hydration (the visitor's 'Logga in'); on a
         // phone they are in the menu, whose button is offered only once the script runs it.
         if (viewport.mobile) await page.getByRole('button', { name: 'Öppna menyn' }).click();
@@ -165,6 +166,35 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
       });
     }
   }
+
+  it("a signed-in member's controls appear after hydration without moving anything (no layout shift)", async () => {
+    const page = await newPage(VIEWPORTS.desktop, async (context) => {
+      const answer = await context.request.post(authApi.register.path, {
+        data: { email: `ssr-cls-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: 'Skiftaren' },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/year/1974', { waitUntil: 'domcontentloaded' });
+    const linksBefore = await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Forum' }).first().boundingBox();
+    await page.getByRole('link', { name: 'Logga ut' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const linksAfter = await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Forum' }).first().boundingBox();
+    expect(linksAfter).toEqual(linksBefore);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(
+      shifts.reduce((sum, value) => sum + value, 0),
+      `layout shifts: ${shifts.join(', ')}`,
+    ).toBeLessThan(0.01);
+  });
 
   it('a client-side navigation shows the screen with its own loading text, never a generic one', async () => {
     const page = await newPage(VIEWPORTS.desktop);

@@ -31,8 +31,30 @@ export function pagesForFile(options: { baseUrl: string; name: string }) {
     if (signIn) await signIn(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    untilHydrated(page);
     open.push({ context, page, errors: watchErrors(page), viewport });
     return page;
+  };
+}
+
+/**
+ * A page arrives rendered by the server and becomes interactive once React has hydrated it (docs/rendering.md):
+ * a click before that does nothing. So every full load (goto, reload) of a test's page waits until the client
+ * marks <html data-hydrated> (frontend/src/app/App.tsx), as a reader waits for a page to answer.
+ */
+function untilHydrated(page: Page): void {
+  const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const answer = await goto(...args);
+    if (answer === null || answer.headers()['content-type']?.startsWith('text/html')) await hydrated();
+    return answer;
+  };
+  page.reload = async (...args) => {
+    const answer = await reload(...args);
+    await hydrated();
+    return answer;
   };
 }
 

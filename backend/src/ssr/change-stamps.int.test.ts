@@ -42,7 +42,7 @@ async function announce(payload: string, settled: () => boolean) {
 }
 
 describe('read-model change stamps', () => {
-  it("moves only the stamps of the projections a batch names", async () => {
+  it('moves only the stamps of the projections a batch names', async () => {
     const before = stamps();
     const at = nextPosition();
     await announce(progressPayload(LIVE_SCHEMA, at, ['forum']), () => progress.position === at);

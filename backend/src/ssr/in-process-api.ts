@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { inject } from 'light-my-request';
+import { isApiPath } from '@mello/contracts';
 
 /** Marks a request the server's own render makes (never set by anything a client sends: it is not a header). */
 const RENDER_REQUEST = Symbol('server render request');
@@ -18,7 +19,10 @@ export function inProcessApi(handler: http.RequestListener): (path: string, init
     return handler(req, res);
   };
   return async (path, init) => {
-    if ((init.method ?? 'GET') !== 'GET') throw new Error(`The server render only reads (${init.method} ${path})`);
+    // Only the API's own reads: never a probe (/metrics) or any other address of the app, whatever a page asks for.
+    if ((init.method ?? 'GET') !== 'GET' || !isApiPath(new URL(path, 'http://render.invalid').pathname)) {
+      throw new Error(`The server render only reads the API (${init.method ?? 'GET'} ${path})`);
+    }
     const answer = await inject(marked, { method: 'GET', url: path, headers: { accept: 'application/json' }, remoteAddress: '127.0.0.1' });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
