@@ -64,6 +64,7 @@ describe('each public route without JavaScript', () => {
     ['/blog', () => '/blog', 200, ['Artiklar', 'Utvald artikel']],
     ['/search?q=abba', () => '/search?q=abba', 200, ['Sökresultat', 'År (', 'Artiklar (', 'Videos (', 'Forum (', 'Waterloo']],
     ['/about', () => '/about', 200, ['Vi bevarar Melodifestivalens historia', 'Bevarande', 'Gemenskap', 'Transparens']],
+    ['/login', () => '/login', 200, ['Välkommen till Melloarkivet', 'Logga in', 'Skapa konto', 'E-post']],
     ['/statistik', () => '/statistik', 200, ['Melodifestivalen i siffror', '1 099']],
     ['/artist/abba', () => '/artist/abba', 200, ['ABBA', 'Waterloo', '1974']],
     ['/songwriter/benny-andersson', () => '/songwriter/benny-andersson', 200, ['Benny Andersson', 'Hej clown']],

@@ -2,7 +2,6 @@ import { Box, Button, Card, Heading, Stack, Tabs, Text } from '@chakra-ui/react'
 import { AUTH_PAGES, displayName, pageMeta } from '@mello/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../auth/current-user';
-import { LoadingText } from '../components/LoadingText';
 import { PageContainer } from '../components/PageContainer';
 import { SignInForm } from '../components/login/SignInForm';
 import { safeReturnTo } from '../lib/return-to';
@@ -13,7 +12,7 @@ export default function LoginPage() {
   usePageMeta(pageMeta.login());
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
-  const { user, isLoading } = useCurrentUser();
+  const { user } = useCurrentUser();
 
   return (
     <PageContainer maxW="lg">
@@ -28,9 +27,9 @@ export default function LoginPage() {
         </Box>
         <Card.Root bg="bg.panel" borderColor="border">
           <Card.Body p={{ base: '5', md: '8' }}>
-            {isLoading ? (
-              <LoadingText>Laddar...</LoadingText>
-            ) : user ? (
+            {/* While the user is unknown (the server's HTML, the same for everyone) the forms show: what a visitor
+                here needs; a signed-in member sees their name once known. */}
+            {user ? (
               <Stack gap="4" textAlign="center">
                 <Text>
                   Du är inloggad som <strong>{displayName(user)}</strong>.
