@@ -1,31 +1,21 @@
 import Router from '@koa/router';
 import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, forumApi, type ForumPost } from '@mello/contracts';
 import { forumPostJson, forumPostWithRevision, forumRepliesJson, likedTargetIds, type ForumReader } from '@mello/projections';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
 import { expectedRevisionOf, setRevisionETag } from '../http/concurrency';
 import { jsonText, on } from '../http/contract-routes';
 import { idempotentCreate } from '../http/idempotency';
 import { commandContext } from '../http/request-context';
-import { isUuid } from '../http/validation';
+import { knownId } from '../http/validation';
 import { NotFoundError, UnauthorizedError } from '../shared/errors';
 import type { ForumService } from './forum-service';
 import type { ForumActor } from './post';
 import { viewerKey, type ViewCounter } from './view-counter';
 import { isRenderRequest } from '../ssr/in-process-api';
 
-/**
- * An `:id` that cannot be a post's or reply's id is that item not found (404 with the spec's message), checked
- * before the body is validated: a malformed id with a bad body is still a 404, as an unknown one is.
- */
-const knownId =
-  (message: string): Middleware =>
-  async (ctx, next) => {
-    const id = (ctx.params as { id?: string }).id;
-    if (!id || !isUuid(id)) throw new NotFoundError(message);
-    await next();
-  };
+/** An `:id` that cannot be a post's or reply's id is that item not found (404 with the spec's message). */
 export const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
 export const knownReply = knownId(REPLY_NOT_FOUND_MESSAGE);
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FieldIssue } from '@mello/contracts';
-import { ValidationError } from '../shared/errors';
+import type { Middleware } from 'koa';
+import { NotFoundError, ValidationError } from '../shared/errors';
 
 /** Every API body is one JSON object; any other JSON value (array, string, number, boolean, null) gets this 400. */
 export const NOT_A_JSON_OBJECT_MESSAGE = 'Förväntade ett JSON-objekt i anropets innehåll';
@@ -62,3 +63,15 @@ function unstorableText(value: unknown, path: string[] = [], found: FieldIssue[]
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * Middleware: a path's `:id` that is not a uuid names nothing (and must not reach a uuid column): 404 with the
+ * resource's own message, before the body is validated, so a malformed id with a bad body is still a 404.
+ */
+export const knownId =
+  (message: string): Middleware =>
+  async (ctx, next) => {
+    const id = (ctx.params as { id?: string }).id;
+    if (!id || !isUuid(id)) throw new NotFoundError(message);
+    await next();
+  };

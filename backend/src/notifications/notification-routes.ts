@@ -1,23 +1,15 @@
 import Router from '@koa/router';
 import { NOTIFICATION_NOT_FOUND_MESSAGE, POST_NOT_FOUND_MESSAGE, notificationsApi } from '@mello/contracts';
 import { notificationsOf, postWatchOf, unreadNotificationCount } from '@mello/projections';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
 import { on } from '../http/contract-routes';
 import { commandContext } from '../http/request-context';
-import { isUuid } from '../http/validation';
-import { NotFoundError, UnauthorizedError } from '../shared/errors';
+import { knownId } from '../http/validation';
+import { UnauthorizedError } from '../shared/errors';
 import { memberNamesByPrefix } from './member-names';
 import type { NotificationService } from './notification-service';
-
-const knownId =
-  (message: string): Middleware =>
-  async (ctx, next) => {
-    const id = (ctx.params as { id?: string }).id;
-    if (!id || !isUuid(id)) throw new NotFoundError(message);
-    await next();
-  };
 
 const me = (ctx: Context): string => {
   const user = currentUser(ctx);
