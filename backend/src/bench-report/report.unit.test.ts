@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fmt, fmtRatio, markdownTable, renderReport, renderSection, verdict, type Section } from './markdown';
-import { httpSection, searchSection, serverRenderSection, type HttpJson, type RenderJson, type SearchJson } from './sections';
+import { clientSection, httpSection, searchSection, serverRenderSection, type ClientJson, type HttpJson, type RenderJson, type SearchJson } from './sections';
 import { median, percentile, ratio, summarize } from './stats';
 
 describe('statistics', () => {
@@ -188,5 +188,38 @@ describe('server rendering section', () => {
     expect(text).toContain('| baseline: same bytes from memory | 21,354 | 637 | 64.5 | 234.5 | 1.00× |');
     expect(text).toContain('- Target: cached GET /year/1974 ≥ 0.7× the throughput of its bytes from memory (per round: 0.94×, 1.01×) — met');
     expect(text).toContain('when the renders were timed: 1.50 / 2.00 / 2.50; when the load test started: 8.27 / 7.66 / 6.76.');
+  });
+});
+
+describe('client section', () => {
+  const scores = (performance: number, lcpMs: number) => ({ performance, accessibility: 100, fcpMs: 900, lcpMs, tbtMs: 150, cls: 0 });
+  const json: ClientJson = {
+    bench: 'client',
+    homeJsKb: 198.9,
+    mobile: scores(96, 1546),
+    mobileYear: scores(93, 2400),
+    desktop: scores(99, 640),
+    runs: 3,
+    performanceRuns: { mobile: [95, 96, 97], mobileYear: [90, 93, 94], desktop: [99, 99, 100] },
+    loadAverage: 1.2,
+    targets: { homeJsKb: 200, performance: 95, accessibility: 90 },
+    met: false,
+  };
+  const run = { command: 'npm run report:client', loadBefore: [1, 1, 1], seconds: 120 };
+
+  it('reports the year page next to the home page, names score and LCP of each in the target, and misses it when one page is under', () => {
+    const text = renderSection(clientSection(json, run));
+    expect(text).toContain('| mobile, /year/1974 | 93 | 900 | 2,400 | 150 | 0.000 |');
+    expect(text).toContain(
+      '- Target: Lighthouse performance ≥ 95 (mobile, / 96, LCP 1,546 ms; mobile, /year/1974 93, LCP 2,400 ms; desktop, / 99, LCP 640 ms) — **missed**',
+    );
+    expect(text).toContain('performance scores of all runs: mobile 95, 96, 97; mobileYear 90, 93, 94; desktop 99, 99, 100.');
+  });
+
+  it('reads a report from before the year page was audited', () => {
+    const { mobileYear: _, runs: __, performanceRuns: ___, ...older } = json;
+    const text = renderSection(clientSection(older, run));
+    expect(text).not.toContain('/year/1974');
+    expect(text).toContain('(mobile, / 96, LCP 1,546 ms; desktop, / 99, LCP 640 ms) — met');
   });
 });
