@@ -73,8 +73,8 @@ const BENCHES: Record<string, Bench> = {
     title: 'Client',
     script: 'e2e/client-report.ts',
     command: 'npm run report:client',
-    // A smoke run must not overwrite docs/client-report.md with its figures.
-    quickEnv: { CLIENT_REPORT_WRITE: 'no' },
+    // A smoke run must not overwrite docs/client-report.md with its figures; one Lighthouse run per page.
+    quickEnv: { CLIENT_REPORT_WRITE: 'no', LIGHTHOUSE_RUNS: '1' },
     section: clientSection,
   },
 };
