@@ -12,13 +12,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
 
 /**
  * `npm run report:client`: the client's weight and quality, against its targets. Builds the client (with vite's
- * manifest), sums the gzipped JavaScript the home route loads, and runs Lighthouse (mobile and desktop presets)
- * on / of a real `npm start` server. Prints a table and writes docs/client-report.md (not with
+ * manifest), sums the gzipped JavaScript the home route loads, and runs Lighthouse on a real `npm start` server:
+ * / on the mobile and desktop presets, and /year/1974 (a server-rendered archive page) on mobile, LIGHTHOUSE_RUNS
+ * times each (3; the median run is reported). Prints a table and writes docs/client-report.md (not with
  * CLIENT_REPORT_WRITE=no, for smoke runs of `npm run bench -- --quick`); last, one JSON line (prefix "BENCH_JSON ").
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'frontend/dist');
-const TARGETS = { homeJsKb: 200, performance: 90, accessibility: 90 };
+// Performance 95 since server rendering (issue 17): the page is painted from the HTML, hydration must not block input long.
+const TARGETS = { homeJsKb: 200, performance: 95, accessibility: 90 };
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 
@@ -61,7 +63,7 @@ type Scores = {
   tbtMs: number;
   cls: number;
   failedA11y: string[];
-  /** What to look at first when a score misses: the LCP element, what shifted, the heaviest scripts. */
+  /** What to look at first when a score misses: the LCP element and its phases, what shifted, long tasks, opportunities. */
   diagnostics: string[];
 };
 
@@ -79,15 +81,42 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
     const failedA11y = (categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${ref.id}: ${audits[ref.id]!.title}`);
-    const lcpElement = itemsOf(itemsOf(audits['largest-contentful-paint-element']?.details)[0])[0]?.node;
+    const origin = new URL(url).origin;
+    const short = (address: unknown) => String(address).replace(origin, '');
+    const lcpTables = itemsOf(audits['largest-contentful-paint-element']?.details);
+    const lcpElement = itemsOf(lcpTables[0])[0]?.node;
+    const lcpPhases = itemsOf(lcpTables[1]).map((item) => `${item.phase} ${Math.round(item.timing)} ms`);
     const shifts = itemsOf(audits['layout-shifts']?.details).map((item) => `${item.node?.selector ?? 'unknown'} (${Number(item.score).toFixed(3)})`);
     const scripts = itemsOf(audits['bootup-time']?.details)
       .slice(0, 3)
-      .map((item) => `${String(item.url).replace(url.replace(/\/$/, ''), '')} ${Math.round(item.total)} ms`);
+      .map((item) => `${short(item.url)} ${Math.round(item.total)} ms`);
+    const longTasks = itemsOf(audits['long-tasks']?.details)
+      .slice(0, 4)
+      .map((item) => `${short(item.url)} ${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms`);
+    // Opportunities and insights Lighthouse estimates would save something on a metric, largest first.
+    const savings = Object.values(audits)
+      .filter((audit) => (audit.score ?? 1) < 1)
+      .map((audit) => {
+        const saved = Object.entries(audit.metricSavings ?? {})
+          .map(([metric, value]) => [metric, value ?? 0] as const)
+          .filter(([metric, value]) => (metric === 'CLS' ? value > 0.001 : value >= 10));
+        const weight = Math.max(0, ...saved.map(([metric, value]) => (metric === 'CLS' ? value * 1000 : value)));
+        const text = saved.map(([metric, value]) => (metric === 'CLS' ? `CLS ${value.toFixed(3)}` : `${metric} ${Math.round(value)} ms`)).join(', ');
+        return { text: `${audit.title} (${text})`, weight };
+      })
+      .filter((item) => item.weight > 0)
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, 5)
+      .map((item) => item.text);
+    // What the browser itself saw, before Lighthouse's simulation of a slow phone scales it.
+    const observed = itemsOf(audits.metrics?.details)[0] ?? {};
     const diagnostics = [
-      `LCP element: ${lcpElement ? `${lcpElement.selector} ("${String(lcpElement.nodeLabel).slice(0, 60)}")` : 'unknown'}`,
+      `Observed without throttling: FCP ${Math.round(observed.observedFirstContentfulPaint ?? 0)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint ?? 0)} ms, DOMContentLoaded ${Math.round(observed.observedDomContentLoaded ?? 0)} ms, load ${Math.round(observed.observedLoad ?? 0)} ms`,
+      `LCP element: ${lcpElement ? `${lcpElement.selector} ("${String(lcpElement.nodeLabel).slice(0, 60)}")` : 'unknown'}${lcpPhases.length ? `; ${lcpPhases.join(', ')}` : ''}`,
       `Layout shifts: ${shifts.join(', ') || 'none'}`,
       `Main-thread time by script: ${scripts.join(', ') || 'none'}`,
+      `Long tasks: ${longTasks.join(', ') || 'none'}`,
+      `Estimated savings: ${savings.join('; ') || 'none'}`,
     ];
     return {
       performance: score('performance'),
@@ -106,6 +135,22 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
+/** What Lighthouse audits: the home page on both presets, and a year page, rendered by the server, on mobile. */
+const AUDITS = [
+  { name: 'mobile', path: '/', preset: 'mobile' },
+  { name: 'mobileYear', path: '/year/1974', preset: 'mobile' },
+  { name: 'desktop', path: '/', preset: 'desktop' },
+] as const;
+type AuditName = (typeof AUDITS)[number]['name'];
+/** Lighthouse runs per page and preset; the run with the median performance score is reported (Lighthouse's own advice for noisy machines). */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+/** The run with the median performance score (the lower middle one of an even count). */
+function medianRun(runs: Scores[]): Scores {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs);
+  return sorted[(sorted.length - 1) >> 1]!;
+}
+
 async function main() {
   console.log('Building the client...');
   buildClient();
@@ -114,31 +159,53 @@ async function main() {
 
   console.log('Starting npm start for Lighthouse...');
   const server = await startAppServer();
-  let mobile: Scores;
-  let desktop: Scores;
+  const runs = Object.fromEntries(AUDITS.map((audit) => [audit.name, [] as Scores[]])) as Record<AuditName, Scores[]>;
   // Lighthouse's simulated throttling scales the CPU time it observes: a busy machine lowers the scores.
   const load = os.loadavg()[0]!.toFixed(1);
   try {
-    // A first request warms the server (read models, template) so the audit measures the page, not a cold start.
-    await fetch(`${server.url}/`);
-    mobile = await runLighthouse(`${server.url}/`, 'mobile');
-    desktop = await runLighthouse(`${server.url}/`, 'desktop');
+    // A first request of each page warms the server (read models, template, the page's render into the page
+    // cache) so the audit measures the page as a reader gets it, not a cold start.
+    for (const audit of AUDITS) await fetch(`${server.url}${audit.path}`);
+    // Round by round over the pages, so a busy spell of the machine does not land on one page's runs only.
+    for (let run = 1; run <= RUNS; run += 1) {
+      for (const audit of AUDITS) {
+        const scores = await runLighthouse(`${server.url}${audit.path}`, audit.preset);
+        runs[audit.name].push(scores);
+        console.log(
+          `Lighthouse ${audit.preset} ${audit.path} run ${run}/${RUNS}: performance ${scores.performance}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms, CLS ${scores.cls}`,
+        );
+      }
+    }
   } finally {
     await server.stop();
   }
+  const { mobile, mobileYear, desktop } = Object.fromEntries(AUDITS.map((audit) => [audit.name, medianRun(runs[audit.name])])) as Record<AuditName, Scores>;
+  const allScores = (name: AuditName) => runs[name].map((scores) => scores.performance).join(', ');
 
   const rows: Array<[string, string, string, string]> = [
     ['Home route JavaScript (gzip)', `${homeKb.toFixed(1)} kB`, `< ${TARGETS.homeJsKb} kB`, verdict(homeKb < TARGETS.homeJsKb)],
-    ['Lighthouse performance, mobile preset', String(mobile.performance), `≥ ${TARGETS.performance}`, verdict(mobile.performance >= TARGETS.performance)],
+    ['Lighthouse performance, mobile preset, /', String(mobile.performance), `≥ ${TARGETS.performance}`, verdict(mobile.performance >= TARGETS.performance)],
     [
-      'Lighthouse accessibility, mobile preset',
+      'Lighthouse performance, mobile preset, /year/1974',
+      String(mobileYear.performance),
+      `≥ ${TARGETS.performance}`,
+      verdict(mobileYear.performance >= TARGETS.performance),
+    ],
+    [
+      'Lighthouse accessibility, mobile preset, /',
       String(mobile.accessibility),
       `≥ ${TARGETS.accessibility}`,
       verdict(mobile.accessibility >= TARGETS.accessibility),
     ],
-    ['Lighthouse performance, desktop preset', String(desktop.performance), `≥ ${TARGETS.performance}`, verdict(desktop.performance >= TARGETS.performance)],
     [
-      'Lighthouse accessibility, desktop preset',
+      'Lighthouse accessibility, mobile preset, /year/1974',
+      String(mobileYear.accessibility),
+      `≥ ${TARGETS.accessibility}`,
+      verdict(mobileYear.accessibility >= TARGETS.accessibility),
+    ],
+    ['Lighthouse performance, desktop preset, /', String(desktop.performance), `≥ ${TARGETS.performance}`, verdict(desktop.performance >= TARGETS.performance)],
+    [
+      'Lighthouse accessibility, desktop preset, /',
       String(desktop.accessibility),
       `≥ ${TARGETS.accessibility}`,
       verdict(desktop.accessibility >= TARGETS.accessibility),
@@ -147,21 +214,28 @@ async function main() {
   const width = (column: number) => Math.max(...rows.map((row) => row[column]!.length), ['Measure', 'Value', 'Target', 'Result'][column]!.length);
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(width(i))).join('  ');
   console.log(`\n${line(['Measure', 'Value', 'Target', 'Result'])}\n${rows.map(line).join('\n')}\n`);
-  console.log(`Load average when Lighthouse started: ${load} on ${os.cpus().length} cores`);
-  for (const [preset, scores] of [
-    ['mobile', mobile],
-    ['desktop', desktop],
-  ] as const) {
-    for (const diagnostic of scores.diagnostics) console.log(`${preset}: ${diagnostic}`);
+  console.log(
+    `Load average when Lighthouse started: ${load} on ${os.cpus().length} cores; performance scores of the ${RUNS} runs: ${AUDITS.map((audit) => `${audit.preset} ${audit.path} ${allScores(audit.name)}`).join('; ')}`,
+  );
+  const reported: Array<[string, Scores]> = [
+    ['mobile /', mobile],
+    ['mobile /year/1974', mobileYear],
+    ['desktop /', desktop],
+  ];
+  for (const [name, scores] of reported) {
+    for (const diagnostic of scores.diagnostics) console.log(`${name}: ${diagnostic}`);
   }
 
   const date = new Date().toISOString().slice(0, 10);
   const markdown = `# Client report
 
 Measured on ${date} by \`npm run report:client\` (e2e/client-report.ts) on this machine (2 cores), against a
-production build of the client served by \`npm start\` with the imported archive. Machine load when Lighthouse
-started: ${load} (1-minute load average) on ${os.cpus().length} cores; Lighthouse's CPU-bound figures (TBT, LCP)
-grow with it, so compare runs made on an idle machine.
+production build of the client served by \`npm start\` with the imported archive; every page is rendered by the
+server and hydrated (issue 17), and each was requested once before the audits, so Lighthouse gets it from the page
+cache as a reader would. Machine load when Lighthouse started: ${load} (1-minute load average) on ${os.cpus().length} cores;
+Lighthouse's CPU-bound figures (TBT, LCP) grow with it, so compare runs made on an idle machine. Each page and preset
+was audited ${RUNS} times, round by round; the run with the median performance score is reported (scores of all runs:
+${AUDITS.map((audit) => `${audit.preset} ${audit.path}: ${allScores(audit.name)}`).join('; ')}).
 
 | Measure | Value | Target | Result |
 |---|---|---|---|
@@ -176,34 +250,36 @@ manifest), each gzipped at level 9:
 ${js.files.map((item) => `| ${item.file} | ${(item.gzipBytes / 1024).toFixed(1)} kB |`).join('\n')}
 | **Total** | **${homeKb.toFixed(1)} kB** |
 
-## Lighthouse details (/)
-| Preset | FCP | LCP | TBT | CLS |
-|---|---|---|---|---|
-| mobile (simulated slow 4G, 4× CPU slowdown) | ${mobile.fcpMs} ms | ${mobile.lcpMs} ms | ${mobile.tbtMs} ms | ${mobile.cls} |
-| desktop | ${desktop.fcpMs} ms | ${desktop.lcpMs} ms | ${desktop.tbtMs} ms | ${desktop.cls} |
+## Lighthouse details
+| Page, preset | Performance | FCP | LCP | TBT | CLS |
+|---|---|---|---|---|---|
+${reported.map(([name, scores]) => `| ${name}${name.startsWith('mobile') ? ' (simulated slow 4G, 4× CPU slowdown)' : ''} | ${scores.performance} | ${scores.fcpMs} ms | ${scores.lcpMs} ms | ${scores.tbtMs} ms | ${scores.cls} |`).join('\n')}
+${reported
+  .map(
+    ([name, scores]) => `
+Diagnostics (${name}):
+${scores.diagnostics.map((line) => `- ${line}`).join('\n')}`,
+  )
+  .join('\n')}
 
-Diagnostics (mobile):
-${mobile.diagnostics.map((line) => `- ${line}`).join('\n')}
-
-Diagnostics (desktop):
-${desktop.diagnostics.map((line) => `- ${line}`).join('\n')}
-
-Accessibility audits not passed (mobile): ${mobile.failedA11y.length ? mobile.failedA11y.map((item) => `\`${item}\``).join(', ') : 'none'}.
+Accessibility audits not passed (mobile): ${[...new Set([...mobile.failedA11y, ...mobileYear.failedA11y])].map((item) => `\`${item}\``).join(', ') || 'none'}.
 `;
   if (process.env.CLIENT_REPORT_WRITE !== 'no') {
     mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
     writeFileSync(path.join(ROOT, 'docs/client-report.md'), markdown);
     console.log('Written to docs/client-report.md');
   }
-  const { diagnostics: _m, ...mobileScores } = mobile;
-  const { diagnostics: _d, ...desktopScores } = desktop;
+  const figures = ({ diagnostics: _, ...scores }: Scores) => scores;
   console.log(
     'BENCH_JSON ' +
       JSON.stringify({
         bench: 'client',
         homeJsKb: Number(homeKb.toFixed(1)),
-        mobile: mobileScores,
-        desktop: desktopScores,
+        mobile: figures(mobile),
+        mobileYear: figures(mobileYear),
+        desktop: figures(desktop),
+        runs: RUNS,
+        performanceRuns: Object.fromEntries(AUDITS.map((audit) => [audit.name, runs[audit.name].map((scores) => scores.performance)])),
         loadAverage: Number(load),
         targets: TARGETS,
         met: rows.every((row) => row[3] === 'ok'),

@@ -1,12 +1,13 @@
 /**
- * `npm run bench`: every benchmark in turn — event store, search, live push, read API under load, client report —
+ * `npm run bench`: every benchmark in turn — event store, search, live push, read API under load, server rendering,
+ * client report —
  * each in its own child process (its own embedded PostgreSQL, nothing shared but the machine), then one Markdown
  * report, docs/performance-report.md. Each bench prints its figures as it always did and, last, one "BENCH_JSON"
  * line with the same figures as data; this script reads that line and writes the tables (bench-report/).
  *
  *   npm run bench                          everything, full length (6 min on 2 cores at load 2–5; the store bench alone takes 2.5–5)
  *   npm run bench -- --quick               short runs of everything, a smoke check (≈ 2 min); figures not to quote
- *   npm run bench -- --only http,search    some of store, search, live, http, client
+ *   npm run bench -- --only http,search    some of store, search, live, http, render, client
  *   npm run bench -- --out /tmp/report.md  write the report elsewhere
  *
  * A bench that fails is reported as failed (with its last output) and the others still run; the exit code is 1
@@ -19,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderReport, type Section } from '../src/bench-report/markdown';
-import { clientSection, httpSection, liveSection, searchSection, storeSection, type RunInfo } from '../src/bench-report/sections';
+import { clientSection, httpSection, liveSection, searchSection, serverRenderSection, storeSection, type RunInfo } from '../src/bench-report/sections';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -61,12 +62,19 @@ const BENCHES: Record<string, Bench> = {
     quickEnv: { BENCH_ROUNDS: '2', BENCH_SECONDS: '2', BENCH_WARMUP_SECONDS: '1' },
     section: httpSection,
   },
+  render: {
+    title: 'Server rendering',
+    script: 'backend/bench/render-bench.ts',
+    command: 'npm run bench:render',
+    quickEnv: { BENCH_RENDERS: '5', BENCH_ROUNDS: '2', BENCH_SECONDS: '2', BENCH_WARMUP_SECONDS: '1' },
+    section: serverRenderSection,
+  },
   client: {
     title: 'Client',
     script: 'e2e/client-report.ts',
     command: 'npm run report:client',
-    // A smoke run must not overwrite docs/client-report.md with its figures.
-    quickEnv: { CLIENT_REPORT_WRITE: 'no' },
+    // A smoke run must not overwrite docs/client-report.md with its figures; one Lighthouse run per page.
+    quickEnv: { CLIENT_REPORT_WRITE: 'no', LIGHTHOUSE_RUNS: '1' },
     section: clientSection,
   },
 };

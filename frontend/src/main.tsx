@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readInitialData, seedInitialData, takeInitialData } from './app/initial-data';
@@ -17,12 +17,17 @@ const app = (
 
 // The server rendered the page (backend/src/ssr): the first screen's code is loaded before hydrating, so React
 // adopts the server's HTML at once instead of suspending on that code (which could swap the HTML for a loading line).
+// Hydration runs as a transition: React then yields to the browser every few milliseconds instead of adopting the
+// whole page in one long task, so a tap or a key during hydration is not held up (TBT; docs/first-paint.md). The
+// page is already painted from the HTML, so nothing waits for it to finish.
 if (root.hasChildNodes()) {
   void preloadScreen(window.location.pathname)
     .catch(() => undefined)
     .then(() =>
-      hydrateRoot(root, app, {
-        onRecoverableError: (error, info) => console.error('Hydration did not match the server HTML', error, info.componentStack),
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error, info) => console.error('Hydration did not match the server HTML', error, info.componentStack),
+        });
       }),
     );
 } else {

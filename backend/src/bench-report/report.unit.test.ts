@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fmt, fmtRatio, markdownTable, renderReport, renderSection, verdict, type Section } from './markdown';
-import { httpSection, searchSection, type HttpJson, type SearchJson } from './sections';
+import { clientSection, httpSection, searchSection, serverRenderSection, type ClientJson, type HttpJson, type RenderJson, type SearchJson } from './sections';
 import { median, percentile, ratio, summarize } from './stats';
 
 describe('statistics', () => {
@@ -150,5 +150,76 @@ describe('report', () => {
     expect(text).toContain('| forum "lorren" (typo) | 11.50 | 14.80 | 16.00 | 24.0× |');
     expect(text).toContain('| baseline: `SELECT` by primary key | 0.48 | 0.87 | 1.10 | 1.0× |');
     expect(text.trimEnd().endsWith('## How to reproduce\n\nRun `npm run bench`.')).toBe(true);
+  });
+});
+
+const renderJson: RenderJson = {
+  bench: 'render',
+  renders: 30,
+  renderLoadAverage: [1.5, 2, 2.5],
+  routes: [
+    { path: '/year/1974', render: { p50: 205.55, p95: 283.01 }, cached: { p50: 3.09, p95: 4.48 }, ratio: 205.55 / 3.09 },
+    { path: '/blog', render: { p50: 34.75, p95: 45 }, cached: { p50: 2.71, p95: 6.51 }, ratio: 34.75 / 2.71 },
+  ],
+  all: { render: { p50: 103.6, p95: 677.7 }, cached: { p50: 3.6, p95: 11.8 } },
+  throughput: {
+    path: '/year/1974',
+    bytes: 21354,
+    connections: 50,
+    rounds: 2,
+    seconds: 3,
+    loadAverage: [8.27, 7.66, 6.76],
+    page: { reqPerS: 620, p50Ms: 67.5, p99Ms: 279, errors: 0, non2xx: 0 },
+    baseline: { reqPerS: 637, p50Ms: 64.5, p99Ms: 234.5, errors: 0, non2xx: 0 },
+    ratio: 620 / 637,
+    pairedRatios: [0.94, 1.01],
+  },
+  targetRatio: 0.7,
+  met: true,
+};
+
+describe('server rendering section', () => {
+  it('puts render and cached times per route with their ratio, the throughput ratio and both load averages into its section', () => {
+    const text = renderSection(serverRenderSection(renderJson, { command: 'npm run bench:render', loadBefore: [1, 1, 1], seconds: 90 }));
+    expect(text).toContain('## Server rendering');
+    expect(text).toContain('| /year/1974 | 205.6 | 283.0 | 3.09 | 4.48 | 67× |');
+    expect(text).toContain('| **all routes** | 103.6 | 677.7 | 3.60 | 11.80 | 29× |');
+    expect(text).toContain('| GET /year/1974, cached | 21,354 | 620 | 67.5 | 279.0 | **0.97×** |');
+    expect(text).toContain('| baseline: same bytes from memory | 21,354 | 637 | 64.5 | 234.5 | 1.00× |');
+    expect(text).toContain('- Target: cached GET /year/1974 ≥ 0.7× the throughput of its bytes from memory (per round: 0.94×, 1.01×) — met');
+    expect(text).toContain('when the renders were timed: 1.50 / 2.00 / 2.50; when the load test started: 8.27 / 7.66 / 6.76.');
+  });
+});
+
+describe('client section', () => {
+  const scores = (performance: number, lcpMs: number) => ({ performance, accessibility: 100, fcpMs: 900, lcpMs, tbtMs: 150, cls: 0 });
+  const json: ClientJson = {
+    bench: 'client',
+    homeJsKb: 198.9,
+    mobile: scores(96, 1546),
+    mobileYear: scores(93, 2400),
+    desktop: scores(99, 640),
+    runs: 3,
+    performanceRuns: { mobile: [95, 96, 97], mobileYear: [90, 93, 94], desktop: [99, 99, 100] },
+    loadAverage: 1.2,
+    targets: { homeJsKb: 200, performance: 95, accessibility: 90 },
+    met: false,
+  };
+  const run = { command: 'npm run report:client', loadBefore: [1, 1, 1], seconds: 120 };
+
+  it('reports the year page next to the home page, names score and LCP of each in the target, and misses it when one page is under', () => {
+    const text = renderSection(clientSection(json, run));
+    expect(text).toContain('| mobile, /year/1974 | 93 | 900 | 2,400 | 150 | 0.000 |');
+    expect(text).toContain(
+      '- Target: Lighthouse performance ≥ 95 (mobile, / 96, LCP 1,546 ms; mobile, /year/1974 93, LCP 2,400 ms; desktop, / 99, LCP 640 ms) — **missed**',
+    );
+    expect(text).toContain('performance scores of all runs: mobile 95, 96, 97; mobileYear 90, 93, 94; desktop 99, 99, 100.');
+  });
+
+  it('reads a report from before the year page was audited', () => {
+    const { mobileYear: _, runs: __, performanceRuns: ___, ...older } = json;
+    const text = renderSection(clientSection(older, run));
+    expect(text).not.toContain('/year/1974');
+    expect(text).toContain('(mobile, / 96, LCP 1,546 ms; desktop, / 99, LCP 640 ms) — met');
   });
 });
