@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { ServerRenderRequest, ServerRenderResult } from '@mello/contracts';
 import { AppProviders } from './app/App';
@@ -49,8 +52,9 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
   await preloadScreen(pathname);
   let html = '';
   let errors: string[] = [];
+  let styles = '';
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
-    ({ html, errors } = await renderToHtml(
+    ({ html, errors, styles } = await renderToHtml(
       <StrictMode>
         <AppProviders queryClient={client} now={request.now}>
           <StaticRouter location={request.url}>
@@ -76,13 +80,19 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
     .filter((query) => query.state.status !== 'success' && !isUserQuery(query) && isEnabled(query))
     .map((query) => JSON.stringify(query.queryKey));
   client.clear();
-  return { html, queries, missing, errors };
+  return { html, styles, queries, missing, errors };
 }
 
 /** The whole tree as HTML once every part has rendered (lazy parts included), not streamed: the page is cached. */
-async function renderToHtml(element: React.ReactNode): Promise<{ html: string; errors: string[] }> {
+async function renderToHtml(element: React.ReactNode): Promise<{ html: string; styles: string; errors: string[] }> {
   const errors: string[] = [];
-  const stream = await renderToReadableStream(element, {
+  // The styles of what was rendered, collected rather than written next to each element (emotion's default on a
+  // server): one set of <style> elements for <head>, each rule once. The browser's emotion cache (key 'css', the
+  // same class names) takes them over from <head> before hydrating and inserts only what is new.
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const emotion = createEmotionServer(cache);
+  const stream = await renderToReadableStream(<CacheProvider value={cache}>{element}</CacheProvider>, {
     // One piece: a boundary is never written apart from its place (with a script to move it there later).
     progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     // A render that has not finished by then is cut off (its unfinished parts render in the browser).
@@ -93,5 +103,6 @@ async function renderToHtml(element: React.ReactNode): Promise<{ html: string; e
     },
   });
   await stream.allReady;
-  return { html: await new Response(stream).text(), errors };
+  const html = await new Response(stream).text();
+  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)), errors };
 }

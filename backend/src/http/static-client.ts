@@ -75,7 +75,8 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
       const now = Date.now();
       const rendered = await seo.pages!.renderer.render({ url, now, seeds: data });
       const queries = rendered?.queries ?? data;
-      const html = index.render(meta, origin, `${preloads.linksFor(screen)}\n    ${initialDataScript(now, queries)}`, rendered?.html ?? '');
+      const head = [preloads.linksFor(screen), rendered?.styles ?? '', initialDataScript(now, queries)].filter(Boolean).join('\n    ');
+      const html = index.render(meta, origin, head, rendered?.html ?? '');
       // Only a whole page is kept: not a 404 (any address can be one), nor one rendered without all its data.
       if (rendered && rendered.errors.length > 0) ctx.app.emit('error', new Error(`Server render of ${url} failed in part: ${rendered.errors[0]}`), ctx);
       const whole = rendered !== null && rendered.missing.length === 0 && rendered.errors.length === 0;

@@ -20,10 +20,12 @@ let position = 0;
 beforeAll(async () => {
   database = await createTestDatabase();
   pool = await createDatabasePool(database.uri);
-  progress = new ReadModelProgress(pool, database.uri);
-  await progress.start();
   notifier = new pg.Client({ connectionString: database.uri });
   await notifier.connect();
+  // The live checkpoints table (empty), so the progress's reads of it work as on a started site.
+  await notifier.query(`CREATE SCHEMA ${LIVE_SCHEMA}; CREATE TABLE ${LIVE_SCHEMA}.checkpoints (projection text PRIMARY KEY, position text, last_error text)`);
+  progress = new ReadModelProgress(pool, database.uri);
+  await progress.start();
 });
 afterAll(async () => {
   await notifier?.end();

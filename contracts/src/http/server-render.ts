@@ -19,6 +19,8 @@ export type ServerRenderRequest = {
 export type ServerRenderResult = {
   /** What goes inside #root. */
   html: string;
+  /** The <style> elements of what was rendered, for <head>. */
+  styles: string;
   /** Every query the HTML was rendered from, for the page's initial data. */
   queries: InitialQueryText[];
   /** Keys of queries that still had no data (a call failed): the HTML shows their error or loading state. */
