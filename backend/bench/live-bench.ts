@@ -207,7 +207,9 @@ try {
     const { first, slowest } = noticePath.add(times, t0);
     if (VERBOSE) {
       const at = (value: number | null) => (value === null ? '?' : value.toFixed(1));
-      log(`round ${round}: notifications commit ${at(commit)} ms, HTTP ${http.toFixed(1)} ms, first member ${first.toFixed(1)} ms, last ${slowest.toFixed(1)} ms`);
+      log(
+        `round ${round}: notifications commit ${at(commit)} ms, HTTP ${http.toFixed(1)} ms, first member ${first.toFixed(1)} ms, last ${slowest.toFixed(1)} ms`,
+      );
     }
   };
   let eachCount = 0;
@@ -235,7 +237,11 @@ try {
   const [before, last] = ranges.slice(-2);
   const steps =
     before && last
-      ? await timeNotificationSteps({ pool: backend.pool, store: backend.store }, { replyId: last.replyId, from: before.position, to: last.position }, STEP_REPS)
+      ? await timeNotificationSteps(
+          { pool: backend.pool, store: backend.store },
+          { replyId: last.replyId, from: before.position, to: last.position },
+          STEP_REPS,
+        )
       : null;
 
   const reply = stats(replyPath.all);
