@@ -214,9 +214,12 @@ describe('notifications', () => {
     await told;
     expect(await unreadOf(dan)).toBe(1);
     await expectKept();
-    // A like already counted changes nothing.
+    // A like already counted changes nothing; a new liker of a group still unread adds no second unread.
     expect((await cecilia.post(`/api/forum/posts/${post.id}/like`)).status).toBe(200);
     expect(await unreadOf(dan)).toBe(1);
+    expect((await anna.post(`/api/forum/posts/${post.id}/like`)).status).toBe(200);
+    expect(await unreadOf(dan)).toBe(1);
+    await expectKept();
 
     const ceciliaBefore = await unreadOf(cecilia);
     expect((await dan.delete(`/api/forum/posts/${post.id}`)).status).toBe(200);
