@@ -5,7 +5,8 @@
  * report, docs/performance-report.md. Each bench prints its figures as it always did and, last, one "BENCH_JSON"
  * line with the same figures as data; this script reads that line and writes the tables (bench-report/).
  *
- *   npm run bench                          everything, full length (6 min on 2 cores at load 2–5; the store bench alone takes 2.5–5)
+ *   npm run bench                          everything, full length (11 min on 2 cores at load 2–5; the store bench alone takes 2.5–5, the live
+ *                                          bench's sign-up of 1,000 members about 5)
  *   npm run bench -- --quick               short runs of everything, a smoke check (≈ 2 min); figures not to quote
  *   npm run bench -- --only http,search    some of store, search, live, http, render, client
  *   npm run bench -- --out /tmp/report.md  write the report elsewhere
@@ -52,7 +53,7 @@ const BENCHES: Record<string, Bench> = {
     title: 'Live push',
     script: 'backend/bench/live-bench.ts',
     command: 'npm run bench:live',
-    quickEnv: { BENCH_CLIENTS: '200', BENCH_ROUNDS: '10', BENCH_WARMUP: '2' },
+    quickEnv: { BENCH_CLIENTS: '200', BENCH_ROUNDS: '10', BENCH_WARMUP: '2', BENCH_STEP_REPS: '3' },
     section: liveSection,
   },
   http: {
@@ -229,7 +230,7 @@ async function main() {
     totalSeconds,
     sections,
     reproduce:
-      'On an otherwise idle machine: `npm run bench` (all of the above in one go, about 6–9 minutes on 2 cores; ' +
+      'On an otherwise idle machine: `npm run bench` (all of the above in one go, about 11–15 minutes on 2 cores; ' +
       '`--only http,search` picks benches, `--quick` makes short smoke runs whose figures are not to be quoted), ' +
       'or one bench alone with the command named in its section. Method and history of each bench: [benchmarks.md](benchmarks.md).',
   });

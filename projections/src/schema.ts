@@ -15,7 +15,8 @@ export const LIVE_SCHEMA = 'rm';
 // 13: years, videos, articles and forum posts keep their stream revision (the ETag of optimistic concurrency).
 // 14: notifications and watching (notifications/notifications-schema.ts); posts and replies carry their mentions.
 // 15: the forum's moderation (flags, hidden posts and replies: forum/moderation-projection.ts).
-export const READ_MODEL_VERSION = '15';
+// 16: each member's unread count is kept (notification_counts), not counted per read.
+export const READ_MODEL_VERSION = '16';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);

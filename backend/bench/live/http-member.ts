@@ -8,10 +8,18 @@ export class BenchMember {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async post<T = unknown>(url: string, json: unknown): Promise<{ status: number; body: T }> {
+  post<T = unknown>(url: string, json: unknown): Promise<{ status: number; body: T }> {
+    return this.send<T>('POST', url, json);
+  }
+
+  put<T = unknown>(url: string, json: unknown): Promise<{ status: number; body: T }> {
+    return this.send<T>('PUT', url, json);
+  }
+
+  async send<T = unknown>(method: string, url: string, json: unknown): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
-    const response = await fetch(`${this.baseUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(json), redirect: 'manual' });
+    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: JSON.stringify(json), redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');

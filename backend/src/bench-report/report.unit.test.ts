@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fmt, fmtRatio, markdownTable, renderReport, renderSection, verdict, type Section } from './markdown';
-import { clientSection, httpSection, searchSection, serverRenderSection, type ClientJson, type HttpJson, type RenderJson, type SearchJson } from './sections';
+import {
+  clientSection,
+  httpSection,
+  liveSection,
+  searchSection,
+  serverRenderSection,
+  type ClientJson,
+  type HttpJson,
+  type LiveJson,
+  type RenderJson,
+  type SearchJson,
+} from './sections';
 import { median, percentile, ratio, summarize } from './stats';
 
 describe('statistics', () => {
@@ -221,5 +232,61 @@ describe('client section', () => {
     const text = renderSection(clientSection(older, run));
     expect(text).not.toContain('/year/1974');
     expect(text).toContain('(mobile, / 96, LCP 1,546 ms; desktop, / 99, LCP 640 ms) — met');
+  });
+});
+
+describe('live section', () => {
+  const lat = (p50: number, p95: number, p99: number) => ({ p50, p95, p99 });
+  const live: LiveJson = {
+    clients: 1000,
+    rounds: 60,
+    reply: lat(200, 300, 350),
+    bare: lat(50, 90, 100),
+    http: lat(60, 80, 90),
+    bound: 260,
+    met: false,
+    missing: { reply: 0, bare: 0 },
+  };
+  const run = { command: 'npm run bench:live', loadBefore: [3, 3, 3], seconds: 600 };
+
+  it('reads a line without the notifications phase (benches before it)', () => {
+    const section = liveSection(live, run);
+    expect(section.tables).toHaveLength(1);
+    expect(section.targets).toHaveLength(1);
+  });
+
+  it('adds the notifications phase: its table, its target against its own bound, and the load average', () => {
+    const section = liveSection(
+      {
+        ...live,
+        notifications: {
+          members: 1000,
+          rounds: 60,
+          loadBefore: [9.5, 8, 7],
+          loadAfter: [10, 8, 7],
+          delivery: lat(250, 300, 320),
+          bare: lat(40, 90, 110),
+          perSocketEmits: lat(60, 120, 130),
+          http: lat(150, 200, 250),
+          commit: lat(140, 190, 240),
+          first: lat(200, 260, 280),
+          steps: { apply: lat(60, 70, 80), counts: lat(2, 3, 4), notified: 1000, counted: 1000 },
+          bound: 370,
+          ratio: 320 / 370,
+          met: true,
+          missing: { notifications: 0, bare: 0, each: 0 },
+        },
+      },
+      run,
+    );
+    const text = renderSection(section);
+    expect(section.tables).toHaveLength(2);
+    expect(text).toContain('| reply: HTTP POST → every member has its unread count | 250.0 | 300.0 | 320.0 |');
+    expect(text).toContain('alone: the projection applies one reply (1,000 notifications)');
+    expect(section.targets[1]).toEqual({
+      text: 'notification p99 ≤ 2 × bare p99 + HTTP p50 = 370.0 ms (p99 320.0 ms, 0.86 of the bound), no delivery lost (lost: 0)',
+      met: true,
+    });
+    expect(section.notes).toEqual(['Notifications phase at load average 9.5 8.0 7.0 (after: 10.0 8.0 7.0).']);
   });
 });

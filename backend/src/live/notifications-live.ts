@@ -39,9 +39,15 @@ export function attachNotificationsLive(
   const catchUp = async () => {
     const target = await checkpoint();
     if (target === null || (seen !== null && target <= seen)) return;
+    // One emit per distinct count, to the rooms of every member with that count: the message is encoded once
+    // and each member still gets only their own count (a reply to a watched post gives most the same one).
+    const roomsByCount = new Map<number, string[]>();
     for (const { userId, unread } of await unreadCountsChangedBetween(deps.pool, seen, target)) {
-      io.local.to(memberRoom(userId)).emit('notifications:unread', { unread });
+      const rooms = roomsByCount.get(unread);
+      if (rooms) rooms.push(memberRoom(userId));
+      else roomsByCount.set(unread, [memberRoom(userId)]);
     }
+    for (const [unread, rooms] of roomsByCount) io.local.to(rooms).emit('notifications:unread', { unread });
     seen = target;
   };
 

@@ -189,6 +189,45 @@ describe('notifications', () => {
     expect(JSON.stringify((await bo.get('/api/members/names?prefix=a')).body)).not.toContain('@');
   });
 
+  it('the kept unread count equals the unread notifications through likes, mark-all-read and a deleted post, live too', async () => {
+    const counted = (email: string) =>
+      backend.pool.oneFirst(sql.type(z.object({ count: z.number() }))`
+        SELECT count(*)::int AS count FROM ${sql.identifier([LIVE_SCHEMA, 'notifications'])}
+         WHERE NOT read AND user_id = (SELECT id::text FROM public.users WHERE email = ${email})`);
+    const unreadOf = async (client: ApiClient) => ((await client.get('/api/notifications/unread')).body as { unread: number }).unread;
+    const expectKept = async () => {
+      expect(await unreadOf(dan)).toBe(await counted('dan@example.se'));
+      expect(await unreadOf(cecilia)).toBe(await counted('cecilia@example.se'));
+    };
+    const post = await newPost(dan);
+    await replyTo(cecilia, post.id, 'Jag letar också.');
+    await replyTo(bo, post.id, 'Hittade en ledtråd.');
+    expect((await bo.post(`/api/forum/posts/${post.id}/like`)).status).toBe(200);
+    await expectKept();
+    expect((await dan.post('/api/notifications/read-all')).body).toEqual({ unread: 0 });
+    await expectKept();
+
+    // A new liker makes the read like group unread again: one more, told live.
+    const danLive = recordUnread(await open(dan));
+    const told = danLive.next((unread) => unread === 1);
+    expect((await cecilia.post(`/api/forum/posts/${post.id}/like`)).status).toBe(200);
+    await told;
+    expect(await unreadOf(dan)).toBe(1);
+    await expectKept();
+    // A like already counted changes nothing; a new liker of a group still unread adds no second unread.
+    expect((await cecilia.post(`/api/forum/posts/${post.id}/like`)).status).toBe(200);
+    expect(await unreadOf(dan)).toBe(1);
+    expect((await anna.post(`/api/forum/posts/${post.id}/like`)).status).toBe(200);
+    expect(await unreadOf(dan)).toBe(1);
+    await expectKept();
+
+    const ceciliaBefore = await unreadOf(cecilia);
+    expect((await dan.delete(`/api/forum/posts/${post.id}`)).status).toBe(200);
+    expect(await unreadOf(dan)).toBe(0);
+    expect(await unreadOf(cecilia)).toBe(ceciliaBefore - 1);
+    await expectKept();
+  });
+
   it('a rebuild from the log gives every member the same notifications', async () => {
     const before = await Promise.all([anna, bo, cecilia, dan].map(list));
     await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections });

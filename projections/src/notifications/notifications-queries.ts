@@ -37,8 +37,9 @@ export async function notificationsOf(db: CommonQueryMethods, userId: string): P
 }
 
 export async function unreadNotificationCount(db: CommonQueryMethods, userId: string): Promise<number> {
-  return db.oneFirst(sql.type(z.object({ count: z.number() }))`
-    SELECT count(*)::int AS count FROM ${table('notifications')} WHERE user_id = ${userId} AND NOT read`);
+  const unread = await db.maybeOneFirst(sql.type(z.object({ unread: z.number() }))`
+    SELECT unread FROM ${table('notification_counts')} WHERE user_id = ${userId}`);
+  return unread ?? 0;
 }
 
 /** Whether this member has this notification unread, read, or not at all (another member's is "not at all"). */
@@ -65,11 +66,10 @@ export async function postWatchOf(db: CommonQueryMethods, userId: string, postId
  * `to`): what the live layer tells each of them (backend/src/live/notifications-live.ts).
  */
 export async function unreadCountsChangedBetween(db: CommonQueryMethods, from: string | null, to: string): Promise<Array<{ userId: string; unread: number }>> {
+  // The kept counts (notification_counts), by the position of each member's latest change: one index range,
+  // whatever the number of notifications each member has.
   const rows = await db.any(sql.type(z.object({ userId: z.string(), unread: z.number() }))`
-    SELECT n.user_id AS "userId", count(*) FILTER (WHERE NOT n.read)::int AS unread
-      FROM ${table('notifications')} n
-     WHERE n.user_id IN (SELECT user_id FROM ${table('notifications')}
-                          WHERE updated_position > ${from ?? ''} AND updated_position <= ${to})
-     GROUP BY n.user_id`);
+    SELECT user_id AS "userId", unread FROM ${table('notification_counts')}
+     WHERE updated_position > ${from ?? ''} AND updated_position <= ${to}`);
   return rows.map((row) => ({ ...row }));
 }

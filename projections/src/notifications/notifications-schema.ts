@@ -1,7 +1,7 @@
 /**
  * The tables of the notifications read model (notifications-projection.ts), part of the read-model schema
  * (schema.ts): who watches or muted which post, the author and title of every live post and reply (what a like or
- * reply is about), and the notifications. Positions are compared as text in the "C" collation: the log's positions
+ * reply is about), the notifications and each member's unread count. Positions are compared as text in the "C" collation: the log's positions
  * are fixed-width, so that is log order (backend/src/event-store/port.ts).
  */
 export function notificationsDdl(s: string): string {
@@ -41,5 +41,15 @@ export function notificationsDdl(s: string): string {
     CREATE INDEX notifications_unread ON ${s}.notifications (user_id) WHERE NOT read;
     CREATE INDEX notifications_by_position ON ${s}.notifications (updated_position);
     CREATE INDEX notifications_by_post ON ${s}.notifications (post_id);
+
+    -- Each member's unread count, kept by every write to their notifications, so the bell and the live layer read
+    -- one row instead of counting a member's notifications; updated_position is the member's latest change to
+    -- what they were notified of (a deletion adjusts the count only, as it leaves no notification behind).
+    CREATE TABLE ${s}.notification_counts (
+      user_id          text PRIMARY KEY,
+      unread           integer NOT NULL,
+      updated_position text COLLATE "C" NOT NULL
+    );
+    CREATE INDEX notification_counts_by_position ON ${s}.notification_counts (updated_position);
   `;
 }
