@@ -21,6 +21,7 @@ export * from './forum/forum-api';
 export * from './forum/events';
 export * from './forum/live';
 export * from './seo/page-meta';
+export * from './plain-markdown';
 export * from './admin/audit';
 export * from './admin/admin-api';
 export * from './idempotency';

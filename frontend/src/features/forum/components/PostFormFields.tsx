@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FIRST_CONTEST_YEAR, FORUM_CATEGORIES, FORUM_PRIORITIES, latestForumYear, type ForumCategory, type ForumPriority } from '@mello/contracts';
 import { forumCategoryLabel, forumPriorityLabel } from '../../../lib/badges';
 import type { PostFormErrors, PostFormValues } from '../post-form';
 import { TagInput } from './TagInput';
+import { MarkdownPreview, PreviewToggle } from './WriteOrPreview';
 
 type Props = {
   values: PostFormValues;
@@ -15,6 +17,7 @@ type Props = {
  * categories, priorities and year bound 1958..the current year).
  */
 export function PostFormFields({ values, errors, onChange }: Props) {
+  const [previewing, setPreviewing] = useState(false);
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => onChange({ ...values, [key]: value });
   // A message for no field shown here (the hunt's entry, the body as a whole) is said above the fields.
   const general = errors.entryId ?? errors['(form)'];
@@ -37,13 +40,16 @@ export function PostFormFields({ values, errors, onChange }: Props) {
         <Field.Label>
           Innehåll <Field.RequiredIndicator />
         </Field.Label>
+        <PreviewToggle previewing={previewing} onChange={setPreviewing} />
         <Textarea
+          hidden={previewing}
           value={values.content}
           onChange={(e) => set('content', e.target.value)}
           placeholder="Beskriv materialet: sändning, datum, vad som syns eller hörs, var det kan finnas…"
           rows={6}
           resize="vertical"
         />
+        {previewing && <MarkdownPreview text={values.content} />}
         <Field.ErrorText>{errors.content}</Field.ErrorText>
       </Field.Root>
 

@@ -7,6 +7,7 @@ import { Highlight } from '../../../live/Highlight';
 import { ForumBadges } from './ForumBadges';
 import { ForumCounts } from './ForumCounts';
 import { PostEntryLink } from './PostEntryLink';
+import { PostMarkdown } from './PostMarkdown';
 import { TagList } from './TagList';
 
 type Props = { post: ForumPost; actions: React.ReactNode };
@@ -43,9 +44,9 @@ export function PostView({ post, actions }: Props) {
         </HStack>
         {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>
-      <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {post.content}
-      </Text>
+      <Box overflowWrap="anywhere">
+        <PostMarkdown text={post.content} />
+      </Box>
       <TagList tags={post.tags} />
       <Highlight id={post.id} borderRadius="lg">
         <Flex justify="space-between" align="center" gap="4" wrap="wrap" py="3" px="1" borderTopWidth="1px" borderBottomWidth="1px" borderColor="border">

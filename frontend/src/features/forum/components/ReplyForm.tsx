@@ -10,6 +10,7 @@ import { markChanged } from '../../../live/highlights';
 import { useTypingSignal } from '../../../live/use-forum-live';
 import { usePostReply } from '../api';
 import { LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
+import { MarkdownPreview, PreviewToggle } from './WriteOrPreview';
 
 const REPLY_LOGIN_NOTICE = { title: 'Inloggning krävs', description: 'Du måste logga in för att svara. Dirigerar till inloggning...' };
 
@@ -23,6 +24,7 @@ export function ReplyForm({ postId }: { postId: string }) {
   const { user } = useCurrentUser();
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const reply = usePostReply(postId);
   useTypingSignal(postId, focused && user !== null && !reply.isPending, text);
@@ -69,7 +71,9 @@ export function ReplyForm({ postId }: { postId: string }) {
       </Heading>
       <Field.Root invalid={problem !== null}>
         <Field.Label srOnly>Ditt svar</Field.Label>
+        <PreviewToggle previewing={previewing} onChange={setPreviewing} />
         <Textarea
+          hidden={previewing}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -90,6 +94,7 @@ export function ReplyForm({ postId }: { postId: string }) {
           bg="bg.panel"
           resize="vertical"
         />
+        {previewing && <MarkdownPreview text={text} />}
         <Field.ErrorText>{problem}</Field.ErrorText>
       </Field.Root>
       <Flex justify="flex-end">

@@ -10,6 +10,7 @@ import { Highlight } from '../../../live/Highlight';
 import { useDeleteReply, useLikeReply } from '../api';
 import { ConfirmDialog } from '../../../components/content/ConfirmDialog';
 import { LikeButton } from './LikeButton';
+import { PostMarkdown } from './PostMarkdown';
 
 type Props = { reply: ForumReply; liked: boolean; canDelete: boolean; userId: string | null };
 
@@ -52,9 +53,9 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
               <time dateTime={reply.createdAt}>{relativeTime(reply.createdAt)}</time>
             </Text>
           </HStack>
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-            {reply.content}
-          </Text>
+          <Box overflowWrap="anywhere">
+            <PostMarkdown text={reply.content} />
+          </Box>
           <Flex gap="2" justify="flex-end" wrap="wrap">
             <LikeButton
               target="svar"
