@@ -15,6 +15,8 @@ export * from './lineups/video-entry-match';
 export * from './lineups/entry-links-queries';
 export * from './forum/forum-projection';
 export * from './forum/forum-queries';
+export * from './forum/bookmarks-projection';
+export * from './forum/bookmarks-queries';
 export * from './audit/audit-entry';
 export * from './audit/audit-projection';
 export * from './audit/audit-queries';
@@ -23,6 +25,7 @@ import { articlesProjection, videosProjection, yearsProjection } from './archive
 import { artistsProjection, entriesProjection, lineupYearsProjection, sourcesProjection } from './lineups/lineup-read-models';
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
+import { bookmarksProjection } from './forum/bookmarks-projection';
 import { auditProjection } from './audit/audit-projection';
 import {
   searchArticlesProjection,
@@ -49,6 +52,7 @@ export const allProjections: readonly Projection[] = [
   searchArtistsProjection,
   searchSongwritersProjection,
   forumProjection,
+  bookmarksProjection,
   auditProjection,
 ];
 export * from './search/search-functions';

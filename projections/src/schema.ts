@@ -1,3 +1,5 @@
+import { bookmarksDdl } from './forum/bookmarks-projection';
+
 /**
  * The read side lives in one schema (`rm` when live). Everything in it is derived from the log, so a new version
  * is built beside the live one (`rm_next`) and swapped in by renaming (see rebuild.ts). Bump READ_MODEL_VERSION
@@ -10,7 +12,8 @@ export const LIVE_SCHEMA = 'rm';
 // 11: the audit history holds the events of entries, artists and sources.
 // 12: search of entries, artists and songwriters.
 // 13: years, videos, articles and forum posts keep their stream revision (the ETag of optimistic concurrency).
-export const READ_MODEL_VERSION = '13';
+// 14: members' forum bookmarks; forum and article search text is the markdown's plain text (contracts' plainMarkdown).
+export const READ_MODEL_VERSION = '14';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -137,7 +140,7 @@ ${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category te
     );
     CREATE INDEX user_likes_by_user_and_post ON ${s}.user_likes (user_id, post_id);
     CREATE INDEX user_likes_by_post ON ${s}.user_likes (post_id);
-
+${bookmarksDdl(s)}
     -- The admin's site-wide history (audit-projection.ts): newest first, by kind, by user, by date.
     CREATE TABLE ${s}.audit_events (
       position       text PRIMARY KEY,

@@ -22,6 +22,9 @@ import { deleteExpiredIdempotencyKeys } from '../http/idempotency-keys';
 import { ListCache } from '../http/list-cache';
 import { createForumService, type ForumService } from '../forum/forum-service';
 import { forumRoutes } from '../forum/forum-routes';
+import { bookmarkRoutes } from '../forum/bookmark-routes';
+import { createBookmarkService } from '../forum/bookmark-service';
+import { revisionRoutes } from '../forum/revision-routes';
 import { ViewCounter } from '../forum/view-counter';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -121,6 +124,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       lineupRoutes({ pool, lists, lineups: services.lineups }),
       searchRoutes({ engine: search }),
       forumRoutes({ pool, forum, views }),
+      bookmarkRoutes({ pool, bookmarks: createBookmarkService({ store, readModels: searchAdapter.waiter, pool }) }),
+      revisionRoutes({ store }),
       admin,
       ...(options.extraRouters ?? []),
     ];

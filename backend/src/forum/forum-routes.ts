@@ -25,8 +25,8 @@ const knownId =
     if (!id || !isUuid(id)) throw new NotFoundError(message);
     await next();
   };
-const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
-const knownReply = knownId(REPLY_NOT_FOUND_MESSAGE);
+export const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
+export const knownReply = knownId(REPLY_NOT_FOUND_MESSAGE);
 
 function forumActor(ctx: Context): ForumActor {
   const user = currentUser(ctx);

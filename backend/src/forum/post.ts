@@ -1,4 +1,12 @@
-import { EventName, POST_NOT_FOUND_MESSAGE, type EventOf, type ForumPostCreateInput, type ForumPostEditInput, type ForumStatus } from '@mello/contracts';
+import {
+  EventName,
+  POST_NOT_FOUND_MESSAGE,
+  PUBLIC_POST_FIELDS,
+  type EventOf,
+  type ForumPostCreateInput,
+  type ForumPostEditInput,
+  type ForumStatus,
+} from '@mello/contracts';
 import type { Decider } from '../shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, assertNever } from '../shared/errors';
 
@@ -17,7 +25,7 @@ export type PostCommand =
   | { type: 'edit'; input: ForumPostEditInput; by: ForumActor; now: string }
   | { type: 'delete'; by: ForumActor };
 
-const EDITABLE = ['title', 'content', 'category', 'priority', 'year', 'reward', 'tags', 'status'] as const;
+const EDITABLE = PUBLIC_POST_FIELDS;
 
 export const NOT_YOUR_POST_EDIT = 'Du kan bara redigera dina egna inlägg';
 export const NOT_YOUR_POST_DELETE = 'Du kan bara radera dina egna inlägg';

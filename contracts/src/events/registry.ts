@@ -20,6 +20,7 @@ import {
   ForumReplyLikedData,
   ForumReplyPostedData,
 } from '../forum/events';
+import { ForumBookmarkAddedData, ForumBookmarkRemovedData } from '../forum/bookmarks';
 
 /** One event type: the schema of its data and its version (bump it when the data changes shape, and add an upcaster in upcast.ts). */
 const event = <S extends z.ZodTypeAny>(data: S, version = 1) => ({ data, version });
@@ -61,6 +62,8 @@ export const EVENTS = {
   ForumPostLiked: event(ForumPostLikedData),
   ForumReplyLiked: event(ForumReplyLikedData),
   ForumPostViewsCounted: event(ForumPostViewsCountedData),
+  ForumBookmarkAdded: event(ForumBookmarkAddedData),
+  ForumBookmarkRemoved: event(ForumBookmarkRemovedData),
 };
 
 /** The name of an event the registry knows. */
