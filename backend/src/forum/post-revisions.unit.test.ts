@@ -1,10 +1,11 @@
-import type { AnyEvent } from '@mello/contracts';
+import type { AnyEvent, EventOf } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ReadEvent } from '../event-store/port';
 import { postRevisions } from './post-revisions';
 
 const POST_ID = 'p-1';
-const fields = {
+type Fields = Omit<EventOf<'ForumPostEdited'>['data'], 'postId' | 'changed' | 'updatedAt'>;
+const fields: Fields = {
   title: 'Söker klipp',
   content: 'Första texten',
   category: 'lost-media',
@@ -13,7 +14,7 @@ const fields = {
   reward: 0,
   tags: ['vhs'],
   status: 'active',
-} as const;
+};
 let revision = 0;
 const read = (event: AnyEvent, userId: string): ReadEvent =>
   ({
@@ -42,7 +43,7 @@ const created = () =>
     },
     'u-anna',
   );
-const edited = (change: Partial<typeof fields>, by: string, at: string) =>
+const edited = (change: Partial<Fields>, by: string, at: string) =>
   read({ type: 'ForumPostEdited', data: { postId: POST_ID, ...fields, tags: [...fields.tags], ...change, changed: Object.keys(change), updatedAt: at } }, by);
 
 describe('postRevisions', () => {
