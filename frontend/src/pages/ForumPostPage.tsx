@@ -13,6 +13,8 @@ import { PageContainer } from '../components/PageContainer';
 import { showToast } from '../components/toaster';
 import { useDeletePost, useForumPost, useForumReplies, useLikePost, useMyLikes, useUpdatePost } from '../features/forum/api';
 import { ConfirmDialog } from '../components/content/ConfirmDialog';
+import { useMyBookmarks } from '../features/forum/bookmarks-api';
+import { BookmarkButton } from '../features/forum/components/BookmarkButton';
 import { LikeButton } from '../features/forum/components/LikeButton';
 import { OwnerMenu } from '../features/forum/components/OwnerMenu';
 import { PostEditForm } from '../features/forum/components/PostEditForm';
@@ -113,6 +115,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
   const [confirming, setConfirming] = useState(false);
   const like = useLikePost(post.id, userId);
   const update = useUpdatePost(post.id);
+  const savedIds = useMyBookmarks(post.id, userId);
 
   const [deleteRefused, setDeleteRefused] = useState(false);
 
@@ -171,6 +174,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
               like={(callbacks) => like.mutate(undefined, callbacks)}
               fallbackError="Failed to like post"
             />
+            {userId && <BookmarkButton postId={post.id} userId={userId} targetType="post" targetId={post.id} saved={savedIds.has(post.id)} />}
             {canManage && (
               <OwnerMenu
                 post={post}

@@ -7,6 +7,7 @@ import { Highlight } from '../../../live/Highlight';
 import { ForumBadges } from './ForumBadges';
 import { ForumCounts } from './ForumCounts';
 import { PostEntryLink } from './PostEntryLink';
+import { PostHistory } from './PostHistory';
 import { PostMarkdown } from './PostMarkdown';
 import { TagList } from './TagList';
 
@@ -40,7 +41,7 @@ export function PostView({ post, actions }: Props) {
           <Text asChild title={relativeTime(post.createdAt)}>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </Text>
-          {post.updatedAt !== post.createdAt && <Text fontStyle="italic">(redigerat {formatDate(post.updatedAt)})</Text>}
+          {post.updatedAt !== post.createdAt && <PostHistory postId={post.id} updatedAt={post.updatedAt} />}
         </HStack>
         {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>

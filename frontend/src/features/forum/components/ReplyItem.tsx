@@ -9,6 +9,8 @@ import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { useDeleteReply, useLikeReply } from '../api';
 import { ConfirmDialog } from '../../../components/content/ConfirmDialog';
+import { useMyBookmarks } from '../bookmarks-api';
+import { BookmarkButton } from './BookmarkButton';
 import { LikeButton } from './LikeButton';
 import { PostMarkdown } from './PostMarkdown';
 
@@ -19,6 +21,7 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
   const like = useLikeReply(reply.postId, userId);
   const remove = useDeleteReply(reply.postId);
   const [confirming, setConfirming] = useState(false);
+  const savedIds = useMyBookmarks(reply.postId, userId);
 
   const confirmDelete = () =>
     remove.mutate(reply.id, {
@@ -57,6 +60,7 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
             <PostMarkdown text={reply.content} />
           </Box>
           <Flex gap="2" justify="flex-end" wrap="wrap">
+            {userId && <BookmarkButton postId={reply.postId} userId={userId} targetType="reply" targetId={reply.id} saved={savedIds.has(reply.id)} size="xs" />}
             <LikeButton
               target="svar"
               size="xs"
