@@ -131,7 +131,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       notificationRoutes({ pool, notifications: createNotificationService({ store, readModels: searchAdapter.waiter, pool }) }),
       moderationRoutes({ pool, moderation: createModerationService({ store, readModels: searchAdapter.waiter, pool }) }),
       bookmarkRoutes({ pool, bookmarks: createBookmarkService({ store, readModels: searchAdapter.waiter, pool }) }),
-      revisionRoutes({ store }),
+      revisionRoutes({ store, pool }),
       admin,
       ...(options.extraRouters ?? []),
     ];

@@ -24,7 +24,7 @@ export function bookmarkRoutes(deps: { pool: DatabasePool; bookmarks: BookmarkSe
   const { pool, bookmarks } = deps;
   const router = new Router();
 
-  on(router, bookmarksApi.list, requireUser, async (_input, ctx) => memberBookmarks(pool, memberId(ctx)));
+  on(router, bookmarksApi.list, requireUser, async (_input, ctx) => memberBookmarks(pool, memberId(ctx), { admin: currentUser(ctx)?.isAdmin === true }));
   on(router, bookmarksApi.myBookmarks, requireUser, knownPost, async ({ params }, ctx) => ({
     savedIds: await bookmarkedIdsInPost(pool, memberId(ctx), params.id),
   }));

@@ -113,4 +113,28 @@ describe('bookmarks', () => {
     expect(list).not.toContain(postId);
     expect(list).not.toContain(replyId);
   });
+
+  it('given a saved post and a saved reply that the admin hid, when the member lists their bookmarks, then both stay listed without their text; the admin sees the text', async () => {
+    const postId = await createPost('Ett inlägg som döljs');
+    const replyId = await createReply(postId, 'Ett svar som döljs');
+    expect((await anna.put(`/api/forum/posts/${postId}/bookmark`)).status).toBe(200);
+    expect((await anna.put(`/api/forum/replies/${replyId}/bookmark`)).status).toBe(200);
+    const admin = await adminClient(backend);
+    expect((await admin.put(`/api/forum/posts/${postId}/bookmark`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/moderation/posts/${postId}`, { action: 'hide' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/moderation/replies/${replyId}`, { action: 'hide' })).status).toBe(200);
+
+    const list = await anna.get('/api/forum/bookmarks');
+    expect(list.status).toBe(200);
+    const saved = list.body.filter((item: any) => item.postId === postId);
+    expect(saved.map((item: any) => [item.targetType, item.postTitle, item.excerpt]).sort()).toEqual([
+      ['post', 'Dolt inlägg', ''],
+      ['reply', 'Dolt inlägg', ''],
+    ]);
+    expect(list.text).not.toContain('Ett inlägg som döljs');
+    expect(list.text).not.toContain('Ett svar som döljs');
+
+    const adminList = (await admin.get('/api/forum/bookmarks')).body.find((item: any) => item.targetId === postId);
+    expect(adminList).toMatchObject({ postTitle: 'Ett inlägg som döljs', excerpt: 'Innehåll som är långt nog, med fetstil .' });
+  });
 });

@@ -51,6 +51,28 @@ describe('GET /api/forum/posts/{id}/revisions', () => {
   });
 });
 
+describe('the revisions of a hidden post (moderation)', () => {
+  it('given a post the admin hid, when a visitor or a member asks for its revisions, then 403 with the hidden notice; the admin still reads them', async () => {
+    const created = await author.post('/api/forum/posts', { title: 'Döljs av moderatorn', content: 'Text som inte ska synas i historiken.' });
+    const id = created.body.id as string;
+    expect((await author.put(`/api/forum/posts/${id}`, { content: 'Ändrad text som inte heller ska synas.' })).status).toBe(200);
+    const admin = await adminClient(backend);
+    expect((await admin.post(`/api/admin/moderation/posts/${id}`, { action: 'hide' })).status).toBe(200);
+
+    for (const reader of [visitor, author]) {
+      const reply = await reader.get(`/api/forum/posts/${id}/revisions`);
+      expect(reply.status, reply.text).toBe(403);
+      expect(reply.body).toEqual({ error: 'Inlägget är dolt i väntan på granskning' });
+    }
+    const asAdmin = await admin.get(`/api/forum/posts/${id}/revisions`);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.versions).toHaveLength(2);
+
+    expect((await admin.post(`/api/admin/moderation/posts/${id}`, { action: 'restore' })).status).toBe(200);
+    expect((await visitor.get(`/api/forum/posts/${id}/revisions`)).body.versions).toHaveLength(2);
+  });
+});
+
 describe("a markdown post's plain text", () => {
   const CONTENT = '## Rubrik\n\nJag söker **VHS** från [SVT:s arkiv](https://example.org/zzqxlank) och <script>alert(1)</script>.';
 

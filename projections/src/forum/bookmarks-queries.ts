@@ -2,6 +2,7 @@ import { BOOKMARK_EXCERPT_LENGTH, BOOKMARKS_LIST_MAX, firstCharacters, plainMark
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
+import { PUBLIC_READER, postDocFor, replyDocFor, type ForumReader } from './moderation-queries';
 
 const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
 
@@ -17,14 +18,17 @@ const bookmarkRow = z.object({
 
 /**
  * One member's saved items, newest first, with the post's title and the saved text (a post's or a reply's). The
- * joins leave out an item whose deletion the bookmarks projection has not applied yet.
+ * joins leave out an item whose deletion the bookmarks projection has not applied yet. Hidden content (moderation)
+ * is read as `reader` may see it: a saved post or reply that is hidden now keeps its place without its text.
  */
-export async function memberBookmarks(db: CommonQueryMethods, userId: string): Promise<Bookmark[]> {
+export async function memberBookmarks(db: CommonQueryMethods, userId: string, reader: ForumReader = PUBLIC_READER): Promise<Bookmark[]> {
+  const post = postDocFor(reader, sql.fragment`p`);
+  const reply = replyDocFor(reader, sql.fragment`r`);
   const rows = await db.any(sql.type(bookmarkRow)`
     SELECT b.target_type AS "targetType", b.target_id::text AS "targetId", b.post_id::text AS "postId",
-           p.doc->>'title' AS "postTitle",
+           ${post}->>'title' AS "postTitle",
            coalesce(r.doc->>'authorName', p.doc->>'authorName') AS "authorName",
-           coalesce(r.doc->>'content', p.doc->>'content') AS content,
+           CASE WHEN b.target_type = 'reply' THEN ${reply}->>'content' ELSE ${post}->>'content' END AS content,
            to_char(b.saved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "savedAt"
       FROM ${table('forum_bookmarks')} b
       JOIN ${table('forum_posts')} p ON p.id = b.post_id

@@ -44,7 +44,8 @@ export function PostView({ post, actions }: Props) {
           <Text asChild title={relativeTime(post.createdAt, now)}>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </Text>
-          {post.updatedAt !== post.createdAt && <PostHistory postId={post.id} updatedAt={post.updatedAt} />}
+          {/* A hidden post's versions are withheld like its text (the administrator's copy has its text and history). */}
+          {post.updatedAt !== post.createdAt && !(post.hidden && post.content === '') && <PostHistory postId={post.id} updatedAt={post.updatedAt} />}
         </HStack>
         {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>
