@@ -16,15 +16,24 @@ const newPage = pagesForFile({ baseUrl, name: 'server-rendered' });
 
 const TITLE = `Saknas: Melodifestivalen 1975 i färg ${Date.now()}`;
 const REPLY = 'Jag har en inspelning av mellanakten på Betamax.';
+/** The post is markdown with an @mention of another member (issue 19): the server renders both, not only the client. */
+const MENTIONED = 'Tipsaren';
+const CONTENT = `## Bevarad i färg?\n\nFinns finalen 1975 bevarad i färg? Allt jag sett är **svartvitt**, fråga @${MENTIONED}.`;
 let postId = '';
 
 beforeAll(async () => {
+  const tipster = await playwrightRequest.newContext({ baseURL: baseUrl });
+  const tipsterRegistered = await tipster.post(authApi.register.path, {
+    data: { email: `ssr-tips-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: MENTIONED },
+  });
+  expect(tipsterRegistered.status(), await tipsterRegistered.text()).toBe(201);
+  await tipster.dispose();
   const api = await playwrightRequest.newContext({ baseURL: baseUrl });
   const email = `ssr-${Date.now()}@example.se`;
   const registered = await api.post(authApi.register.path, { data: { email, password: 'e2e-password-1', displayName: 'Renderaren' } });
   expect(registered.status(), await registered.text()).toBe(201);
   const created = await api.post(forumApi.createPost.path, {
-    data: { title: TITLE, content: 'Finns finalen 1975 bevarad i färg? Allt jag sett är svartvitt.', category: 'lost-media', tags: ['färg'] },
+    data: { title: TITLE, content: CONTENT, category: 'lost-media', tags: ['färg'] },
   });
   expect(created.status(), await created.text()).toBe(201);
   postId = ((await created.json()) as { id: string }).id;
@@ -91,6 +100,18 @@ describe('each public route without JavaScript', () => {
     expect(article.text).toContain('Fler artiklar');
     const search = await renderedText('/search?q=waterloo');
     for (const section of ['År (', 'Artiklar (', 'Videos (', 'Forum (0)']) expect(search.text, section).toContain(section);
+  });
+
+  it("a forum post's markdown and @mention are rendered by the server: bold, the heading two levels down, the mention a link", async () => {
+    const page = await renderedText(`/forum/post/${postId}`);
+    expect(page.status).toBe(200);
+    const root = page.html.slice(page.html.indexOf('<div id="root">'));
+    expect(root).toContain('<strong>svartvitt</strong>');
+    // ## under the post title (h1) and the page's sections (h2) is an h4; the raw syntax is gone.
+    expect(root).toMatch(/<h4\b[^>]*>Bevarad i färg\?<\/h4>/);
+    expect(root).not.toContain('## Bevarad');
+    expect(root).not.toContain('**svartvitt**');
+    expect(root).toMatch(new RegExp(`<a [^>]*data-mention="[^"]+"[^>]*href="/search\\?q=${MENTIONED}"[^>]*>@${MENTIONED}</a>`));
   });
 
   it('is the same HTML for a signed-in member as for a visitor (cacheable): the user is not in it', async () => {

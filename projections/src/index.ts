@@ -17,6 +17,8 @@ export * from './forum/forum-projection';
 export * from './forum/forum-queries';
 export * from './forum/moderation-projection';
 export * from './forum/moderation-queries';
+export * from './forum/bookmarks-projection';
+export * from './forum/bookmarks-queries';
 export * from './audit/audit-entry';
 export * from './audit/audit-projection';
 export * from './audit/audit-queries';
@@ -29,6 +31,7 @@ import { artistsProjection, entriesProjection, lineupYearsProjection, sourcesPro
 import type { Projection } from './events';
 import { forumProjection } from './forum/forum-projection';
 import { moderationProjection } from './forum/moderation-projection';
+import { bookmarksProjection } from './forum/bookmarks-projection';
 import { auditProjection } from './audit/audit-projection';
 import { notificationsProjection } from './notifications/notifications-projection';
 import {
@@ -58,6 +61,7 @@ export const allProjections: readonly Projection[] = [
   forumProjection,
   notificationsProjection,
   moderationProjection,
+  bookmarksProjection,
   auditProjection,
 ];
 export * from './search/search-functions';

@@ -1,6 +1,7 @@
 import { notificationsDdl } from './notifications/notifications-schema';
-
 import { moderationDdl } from './forum/moderation-projection';
+import { bookmarksDdl } from './forum/bookmarks-projection';
+
 /**
  * The read side lives in one schema (`rm` when live). Everything in it is derived from the log, so a new version
  * is built beside the live one (`rm_next`) and swapped in by renaming (see rebuild.ts). Bump READ_MODEL_VERSION
@@ -16,7 +17,9 @@ export const LIVE_SCHEMA = 'rm';
 // 14: notifications and watching (notifications/notifications-schema.ts); posts and replies carry their mentions.
 // 15: the forum's moderation (flags, hidden posts and replies: forum/moderation-projection.ts).
 // 16: each member's unread count is kept (notification_counts), not counted per read.
-export const READ_MODEL_VERSION = '16';
+// 17: members' forum bookmarks (forum/bookmarks-projection.ts); forum and article search text is the markdown's plain
+//     text (contracts' plainMarkdown).
+export const READ_MODEL_VERSION = '17';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -146,6 +149,7 @@ ${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category te
 
 ${notificationsDdl(s)}
 ${moderationDdl(s)}
+${bookmarksDdl(s)}
     -- The admin's site-wide history (audit-projection.ts): newest first, by kind, by user, by date.
     CREATE TABLE ${s}.audit_events (
       position       text PRIMARY KEY,

@@ -26,6 +26,9 @@ import { createNotificationService } from '../notifications/notification-service
 import { notificationRoutes } from '../notifications/notification-routes';
 import { moderationRoutes } from '../forum/moderation/moderation-routes';
 import { createModerationService } from '../forum/moderation/moderation-service';
+import { bookmarkRoutes } from '../forum/bookmark-routes';
+import { createBookmarkService } from '../forum/bookmark-service';
+import { revisionRoutes } from '../forum/revision-routes';
 import { ViewCounter } from '../forum/view-counter';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -127,6 +130,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       forumRoutes({ pool, forum, views }),
       notificationRoutes({ pool, notifications: createNotificationService({ store, readModels: searchAdapter.waiter, pool }) }),
       moderationRoutes({ pool, moderation: createModerationService({ store, readModels: searchAdapter.waiter, pool }) }),
+      bookmarkRoutes({ pool, bookmarks: createBookmarkService({ store, readModels: searchAdapter.waiter, pool }) }),
+      revisionRoutes({ store, pool }),
       admin,
       ...(options.extraRouters ?? []),
     ];

@@ -110,6 +110,26 @@ const ROWS: Row[] = [
       else expect((await clients.anonymous.get(`/api/forum/posts/${f.postId}/replies`)).body[0]).toMatchObject({ hidden: true, content: '' });
     },
   })),
+  // Bookmarks (issue 19): any member saves any live post or reply for themself; the answer is their own state.
+  ...(['posts', 'replies'] as const).flatMap((kind): Row[] => {
+    const target = (f: Fixture) => (kind === 'posts' ? f.postId : f.replyId);
+    return [
+      {
+        method: 'PUT',
+        path: `/api/forum/${kind}/:id/bookmark`,
+        url: (f) => `/api/forum/${kind}/${target(f)}/bookmark`,
+        expect: { anonymous: 401, member: 200, author: 200, admin: 200 },
+        effect: async (f, reply) => expect(reply.body).toEqual({ targetType: kind === 'posts' ? 'post' : 'reply', targetId: target(f), saved: true }),
+      },
+      {
+        method: 'DELETE',
+        path: `/api/forum/${kind}/:id/bookmark`,
+        url: (f) => `/api/forum/${kind}/${target(f)}/bookmark`,
+        expect: { anonymous: 401, member: 200, author: 200, admin: 200 },
+        effect: async (f, reply) => expect(reply.body).toEqual({ targetType: kind === 'posts' ? 'post' : 'reply', targetId: target(f), saved: false }),
+      },
+    ];
+  }),
 ];
 
 let backend: TestBackend;
@@ -151,6 +171,10 @@ describe('the permission matrix of the forum', () => {
         'POST /api/forum/replies/:id/flag',
         'POST /api/admin/moderation/posts/:id',
         'POST /api/admin/moderation/replies/:id',
+        'PUT /api/forum/posts/:id/bookmark',
+        'DELETE /api/forum/posts/:id/bookmark',
+        'PUT /api/forum/replies/:id/bookmark',
+        'DELETE /api/forum/replies/:id/bookmark',
       ].sort(),
     );
   });
@@ -169,6 +193,46 @@ describe('the permission matrix of the forum', () => {
           expect(reply.body, role).toEqual({ error: message });
           expect(await backend.store.headPosition(), `${role}: something was appended`).toBe(head);
         }
+      }
+    });
+  }
+});
+
+/**
+ * The forum's reads that depend on who asks (issue 19): a member's own bookmarks (a visitor 401; each member sees
+ * only their own, so another member's saved post is absent from theirs) and a post's revisions (public).
+ */
+describe('the permission matrix of the forum: reads', () => {
+  const READS: Array<{ path: string; url: (f: Fixture) => string; expect: Record<Role, number>; own?: (f: Fixture, body: any) => boolean }> = [
+    {
+      path: '/api/forum/bookmarks',
+      url: () => '/api/forum/bookmarks',
+      expect: { anonymous: 401, member: 200, author: 200, admin: 200 },
+      own: (f, body) => body.some((item: any) => item.targetId === f.postId),
+    },
+    {
+      path: '/api/forum/posts/:id/my-bookmarks',
+      url: (f) => `/api/forum/posts/${f.postId}/my-bookmarks`,
+      expect: { anonymous: 401, member: 200, author: 200, admin: 200 },
+      own: (f, body) => body.savedIds.includes(f.postId),
+    },
+    {
+      path: '/api/forum/posts/:id/revisions',
+      url: (f) => `/api/forum/posts/${f.postId}/revisions`,
+      expect: { anonymous: 200, member: 200, author: 200, admin: 200 },
+    },
+  ];
+
+  for (const read of READS) {
+    it(`GET ${read.path}: ${ROLES.map((role) => `${role} ${read.expect[role]}`).join(', ')}`, async () => {
+      // Only the member saved the post: the author and the admin must not see it among theirs.
+      const f = await fixture();
+      expect((await clients.member.put(`/api/forum/posts/${f.postId}/bookmark`)).status).toBe(200);
+      for (const role of ROLES) {
+        const reply = await clients[role].get(read.url(f));
+        expect(reply.status, `${role}: ${reply.text}`).toBe(read.expect[role]);
+        if (reply.status === 401) expect(reply.body).toEqual({ error: 'Du måste logga in' });
+        else if (read.own) expect(read.own(f, reply.body), role).toBe(role === 'member');
       }
     });
   }

@@ -1,6 +1,7 @@
 import {
   EventName,
   POST_NOT_FOUND_MESSAGE,
+  PUBLIC_POST_FIELDS,
   type EventOf,
   type ForumPostCreateInput,
   type ForumPostEditInput,
@@ -26,7 +27,7 @@ export type PostCommand =
   | { type: 'edit'; input: ForumPostEditInput; by: ForumActor; now: string }
   | { type: 'delete'; by: ForumActor };
 
-const EDITABLE = ['title', 'content', 'category', 'priority', 'year', 'reward', 'tags', 'status'] as const;
+const EDITABLE = PUBLIC_POST_FIELDS;
 
 export const NOT_YOUR_POST_EDIT = 'Du kan bara redigera dina egna inlägg';
 export const NOT_YOUR_POST_DELETE = 'Du kan bara radera dina egna inlägg';

@@ -22,6 +22,7 @@ import {
 } from '../forum/events';
 import { AllNotificationsMarkedReadData, ForumPostWatchChangedData, NotificationsMarkedReadData } from '../notifications/events';
 import { ForumContentFlaggedData, ForumContentHiddenData, ForumContentRestoredData, ForumFlagsDismissedData } from '../forum/moderation-events';
+import { ForumBookmarkAddedData, ForumBookmarkRemovedData } from '../forum/bookmarks';
 
 /** One event type: the schema of its data and its version (bump it when the data changes shape, and add an upcaster in upcast.ts). */
 const event = <S extends z.ZodTypeAny>(data: S, version = 1) => ({ data, version });
@@ -70,6 +71,8 @@ export const EVENTS = {
   ForumContentHidden: event(ForumContentHiddenData),
   ForumContentRestored: event(ForumContentRestoredData),
   ForumFlagsDismissed: event(ForumFlagsDismissedData),
+  ForumBookmarkAdded: event(ForumBookmarkAddedData),
+  ForumBookmarkRemoved: event(ForumBookmarkRemovedData),
 };
 
 /** The name of an event the registry knows. */

@@ -15,8 +15,8 @@ export type ForumReplyLiked = z.infer<typeof ForumReplyLikedSchema>;
 export const ForumMyLikesSchema = z.object({ likedIds: z.array(z.string()) });
 export type ForumMyLikes = z.infer<typeof ForumMyLikesSchema>;
 
-/** The post form's names of its fields (frontend PostFormFields), so a 400 names a field as the form does. */
-const POST_LABELS = {
+/** The post form's names of its fields (frontend PostFormFields), so a 400 names a field as the form does (and the post's versions name them so too). */
+export const FORUM_POST_LABELS = {
   title: 'Titel',
   content: 'Innehåll',
   category: 'Kategori',
@@ -40,7 +40,7 @@ export const forumApi = {
     body: ForumPostCreateInputSchema,
     response: ForumPostSchema,
     status: 201,
-    labels: POST_LABELS,
+    labels: FORUM_POST_LABELS,
     summary: 'Skapar ett inlägg (medlem, Idempotency-Key)',
   }),
   post: route({
@@ -55,7 +55,7 @@ export const forumApi = {
     path: '/api/forum/posts/:id',
     body: ForumPostEditInputSchema,
     response: ForumPostSchema,
-    labels: POST_LABELS,
+    labels: FORUM_POST_LABELS,
     summary: 'Ändrar ett inlägg eller markerar det löst (författaren eller admin; If-Match: den version som öppnades, annars 412)',
     headers: EDIT_HEADERS,
   }),

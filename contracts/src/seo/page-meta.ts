@@ -3,6 +3,7 @@ import type { Video } from '../archive/videos';
 import type { ArtistDetail, SongwriterDetail } from '../archive/lineup-views';
 import type { Year } from '../archive/years';
 import type { ForumPost } from '../forum/forum';
+import { plainMarkdownLine } from '../plain-markdown';
 import {
   DEFAULT_SHARE_IMAGE,
   SITE_NAME,
@@ -38,7 +39,7 @@ export type PageMeta = {
 export const STRUCTURED_DATA_LIMITS = { years: 10, videos: 8, articles: 5 } as const;
 /** Spec: a year's meta description is the first 100 characters of its description. */
 export const YEAR_DESCRIPTION_LENGTH = 100;
-/** A forum post's description: the start of its text. */
+/** A forum post's description: the start of its text as read (markdown made plain, on one line). */
 const FORUM_POST_DESCRIPTION_LENGTH = 160;
 
 const SITE_DESCRIPTION = 'Ett oberoende fanarkiv om Melodifestivalen från 1958 till i dag: alla år, vinnare, videor, artiklar och ett forum för lost media.';
@@ -185,7 +186,7 @@ export const pageMeta = {
     return {
       ...pageMeta.forum(),
       title: titled(post.title),
-      description: firstCharacters(post.content, FORUM_POST_DESCRIPTION_LENGTH),
+      description: firstCharacters(plainMarkdownLine(post.content), FORUM_POST_DESCRIPTION_LENGTH),
       path,
       type: 'article',
       jsonLd: [

@@ -3,6 +3,7 @@ import type { Article } from '../archive/articles';
 import type { ArtistDetail, SongwriterDetail } from '../archive/lineup-views';
 import type { Video } from '../archive/videos';
 import type { Year } from '../archive/years';
+import type { ForumPost } from '../forum/forum';
 import { absolutePageMeta } from './absolute-urls';
 import { pageHeadTags, renderHeadTags } from './head-tags';
 import { pageMeta } from './page-meta';
@@ -108,6 +109,31 @@ describe('page meta builders', () => {
     const [object] = pageMeta.videoArchive([video(1)]).jsonLd as Array<Record<string, any>>;
     expect(object).toMatchObject({ '@type': 'VideoObject', duration: 'PT3M4S', thumbnailUrl: '/og-default.png' });
     expect(object!.interactionStatistic.userInteractionCount).toBe(1200);
+  });
+
+  it('forum post: the description is the plain text of its markdown, on one line', () => {
+    const post: ForumPost = {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      title: 'Söker VHS-inspelning',
+      content: '## Rubrik\n\nJag söker **VHS** från [SVT](https://svt.se) 1985.\n\n<script>alert(1)</script>',
+      authorId: 'u1',
+      authorName: 'Anna',
+      category: 'lost-media',
+      priority: null,
+      year: 1985,
+      reward: 0,
+      status: 'active',
+      tags: [],
+      entryId: null,
+      mentions: [],
+      likes: 0,
+      views: 0,
+      repliesCount: 0,
+      lastReplyAt: null,
+      createdAt: '2024-02-01T10:00:00.000Z',
+      updatedAt: '2024-02-01T10:00:00.000Z',
+    };
+    expect(pageMeta.forumPost(post.id, post).description).toBe('Rubrik Jag söker VHS från SVT 1985. alert(1)');
   });
 
   it('article: headline, excerpt, image, author, date and category', () => {

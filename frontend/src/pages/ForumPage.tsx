@@ -17,6 +17,7 @@ import { ForumPostCard } from '../features/forum/components/ForumPostCard';
 import { LiveStatus } from '../features/forum/components/LiveStatus';
 import { NewPostDialog } from '../features/forum/components/NewPostDialog';
 import { NewPostsBanner } from '../features/forum/components/NewPostsBanner';
+import { SavedView, SavedViewLink, isSavedView } from '../features/forum/components/SavedView';
 import { forumListKey, isCategoryFilter, pendingKey } from '../features/forum/keys';
 import { CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS, noticeThenLogin } from '../features/forum/login-notice';
 import { useDebouncedValue } from '../features/forum/use-debounced-value';
@@ -115,6 +116,8 @@ export default function ForumPage() {
     client.setQueryData(pendingKey(filter), next.pending);
   };
 
+  // The member's saved items (issue 19) are a view of the forum page: /forum?visa=sparade.
+  if (isSavedView(params)) return <SavedView />;
   return (
     <PageContainer>
       <PageMetaOf meta={pageMeta.forum()} />
@@ -162,6 +165,7 @@ export default function ForumPage() {
           </InputGroup>
         </form>
         <CategoryFilter value={category} onChange={(next) => setParam('category', next === 'all' ? null : next)} />
+        {user && <SavedViewLink />}
       </Stack>
 
       {isPending ? (

@@ -13,6 +13,8 @@ import { PageContainer } from '../components/PageContainer';
 import { showToast } from '../components/toaster';
 import { useDeletePost, useForumPost, useForumReplies, useLikePost, useMyLikes, useUpdatePost } from '../features/forum/api';
 import { ConfirmDialog } from '../components/content/ConfirmDialog';
+import { useMyBookmarks } from '../features/forum/bookmarks-api';
+import { BookmarkButton } from '../features/forum/components/BookmarkButton';
 import { FlagButton } from '../features/forum/components/FlagButton';
 import { LikeButton } from '../features/forum/components/LikeButton';
 import { OwnerMenu } from '../features/forum/components/OwnerMenu';
@@ -115,6 +117,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
   const [confirming, setConfirming] = useState(false);
   const like = useLikePost(post.id, userId);
   const update = useUpdatePost(post.id);
+  const savedIds = useMyBookmarks(post.id, userId);
 
   const [deleteRefused, setDeleteRefused] = useState(false);
 
@@ -174,6 +177,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
               fallbackError="Failed to like post"
             />
             {userId && <WatchButton postId={post.id} />}
+            {userId && <BookmarkButton postId={post.id} userId={userId} targetType="post" targetId={post.id} saved={savedIds.has(post.id)} />}
             <FlagButton targetType="post" targetId={post.id} authorId={post.authorId} />
             {canManage && (
               <OwnerMenu

@@ -1,13 +1,13 @@
-import { EventName, FORUM_EVENTS } from '@mello/contracts';
+import { EventName, FORUM_EVENTS, plainMarkdown } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from '../events';
 
 type Tx = DatabaseTransactionConnection;
 
-/** What search matches in a post: the title ranks as its "names"; everything else is body text. */
+/** What search matches in a post: the title ranks as its "names"; everything else is body text (the content as read, without markdown syntax). */
 export const forumSearchTexts = (post: { title: string; content: string; tags: string[]; authorName: string; category: string }) => ({
   names_text: post.title,
-  body_text: [post.title, post.content, post.tags.join(' '), post.authorName, post.category].join(' \n '),
+  body_text: [post.title, plainMarkdown(post.content), post.tags.join(' '), post.authorName, post.category].join(' \n '),
 });
 
 /**

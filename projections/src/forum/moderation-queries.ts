@@ -18,6 +18,11 @@ export const PUBLIC_READER: ForumReader = { admin: false };
 export const isHiddenSql = (id: FragmentSqlToken) =>
   sql.fragment`EXISTS (SELECT 1 FROM ${table('forum_moderation')} hidden_check WHERE hidden_check.target_id = ${id} AND hidden_check.hidden IS NOT NULL)`;
 
+/** Whether a post or reply is hidden now (hidden by flags or by the administrator). */
+export async function isHiddenItem(db: CommonQueryMethods, targetId: string): Promise<boolean> {
+  return db.exists(sql.unsafe`SELECT 1 WHERE ${isHiddenSql(sql.fragment`${targetId}::uuid`)}`);
+}
+
 /** For the forum list and search: leaves hidden posts out unless the reader is the administrator (`id` is the post row's). */
 export const visiblePostsFilter = (reader: ForumReader): FragmentSqlToken[] =>
   reader.admin ? [] : [sql.fragment`id NOT IN (SELECT target_id FROM ${table('forum_moderation')} WHERE hidden IS NOT NULL)`];

@@ -1,4 +1,4 @@
-import { DOCUMENT_EVENTS, type EntryFields } from '@mello/contracts';
+import { DOCUMENT_EVENTS, plainMarkdown, type EntryFields } from '@mello/contracts';
 import { documentProjection } from '../document-projection';
 import { entryResult } from '../lineups/lineup-views';
 
@@ -9,8 +9,8 @@ const text = (...values: unknown[]) =>
     .filter((value) => typeof value === 'string' || typeof value === 'number')
     .join(' \n ');
 
-/** Markdown syntax is noise for search: links keep their text, symbols go. */
-const plainMarkdown = (markdown: unknown) => (typeof markdown === 'string' ? markdown.replace(/\]\([^)]*\)/g, ']').replace(/[#*_`>[\]|-]+/g, ' ') : '');
+/** Markdown syntax is noise for search: the text a reader sees (contracts' plainMarkdown, as Typesense indexes it). */
+const plainText = (markdown: unknown) => (typeof markdown === 'string' ? plainMarkdown(markdown) : '');
 
 export const searchYearsProjection = documentProjection({
   name: 'search_years',
@@ -48,7 +48,7 @@ export const searchArticlesProjection = documentProjection({
   columns: [
     { name: 'published_at', type: 'timestamptz', value: (f: Fields) => f.publishedAt },
     { name: 'names_text', type: 'text', value: (f: Fields) => text(f.title) },
-    { name: 'body_text', type: 'text', value: (f: Fields) => text(f.title, f.excerpt, plainMarkdown(f.content), f.author, f.category) },
+    { name: 'body_text', type: 'text', value: (f: Fields) => text(f.title, f.excerpt, plainText(f.content), f.author, f.category) },
   ],
 });
 

@@ -1,5 +1,5 @@
 import type { CollectionCreateSchema, CollectionFieldSchema } from 'typesense';
-import { songwriterCredit } from '@mello/contracts';
+import { plainMarkdown, songwriterCredit } from '@mello/contracts';
 import { decodePosition, isPosition } from '../../event-store/port';
 
 /**
@@ -61,16 +61,6 @@ export function fold(text: string): string {
     .replace(/[łŁ]/g, 'l')
     .replace(/[đĐ]/g, 'd')
     .toLowerCase();
-}
-
-/** Markdown syntax is noise for search: a link keeps its text, symbols go (as the PostgreSQL adapter does). */
-export function plainMarkdown(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#*_`>[\]|~]+/g, ' ')
-    .replace(/^\s*[-+]\s+/gm, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .trim();
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');

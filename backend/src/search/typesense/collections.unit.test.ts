@@ -12,7 +12,6 @@ import {
   fold,
   forumPostDocument,
   isCollectionOf,
-  plainMarkdown,
   songwriterDocuments,
   videoDocument,
   yearDocument,
@@ -57,13 +56,6 @@ describe('text', () => {
     expect(fold('Måns Zelmerlöw')).toBe('mans zelmerlow');
     expect(fold('MALMÖ ÄNGELHOLM')).toBe('malmo angelholm');
     expect(fold('Crème brûlée, Ørsted, Straße, Łódź')).toBe('creme brulee, orsted, strasse, lodz');
-  });
-
-  it('strips markdown syntax but keeps link texts', () => {
-    expect(plainMarkdown('## Rubrik\n\n**Fet** text med [en länk](https://x.se) och `kod`.\n- punkt')).toBe(
-      'Rubrik\n\n Fet text med en länk och kod .\n punkt',
-    );
-    expect(plainMarkdown('![bild](a.png) bildtext')).toBe('bild bildtext');
   });
 
   it('orders creations by the store sequence of their log position', () => {

@@ -1,6 +1,7 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Link as ChakraLink } from '@chakra-ui/react';
 import type { ComponentPropsWithoutRef } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
+import { Link as RouterLink } from 'react-router-dom';
 import remarkGfm from 'remark-gfm';
 
 /**
@@ -8,40 +9,54 @@ import remarkGfm from 'remark-gfm';
  * Raw HTML in the text is dropped (`skipHtml`), and react-markdown's default URL filter empties `javascript:`,
  * `data:`, `vbscript:` and other unsafe link targets, so an article cannot inject script or markup.
  * Links open in a new tab (spec, Article detail) without handing the opener to the other site.
- * Only the article page imports this, so react-markdown stays out of the other routes' code.
+ * Forum posts and replies use it too (features/forum PostMarkdown), with their @mentions linked. Only the article and forum post pages import
+ * it, and the forum's preview loads it lazily, so react-markdown stays out of the other routes' code.
  */
 
 type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 type HeadingTag = `h${HeadingLevel}`;
 
 /**
- * The page's own <h1> is the article title, so the text's headings sit one level below it (# → h2 … capped at
- * h6): one h1 per page and an outline that nests under the title.
+ * The page's own <h1> is the article title, so the text's headings sit `offset` levels below it (for an article
+ * # → h2 … capped at h6): one h1 per page and an outline that nests under the title.
  */
-const shiftedHeading = (level: HeadingLevel) => {
-  const Tag = `h${Math.min(level + 1, 6)}` as HeadingTag;
+const shiftedHeading = (level: HeadingLevel, offset: number) => {
+  const Tag = `h${Math.min(level + offset, 6)}` as HeadingTag;
   return function Heading({ node: _node, children, ...props }: ComponentPropsWithoutRef<HeadingTag> & ExtraProps) {
     return <Tag {...props}>{children}</Tag>;
   };
 };
 
-const components: Components = {
-  a: ({ node: _node, children, href, ...props }) =>
+const headingsShiftedBy = (offset: number): Components => ({
+  h1: shiftedHeading(1, offset),
+  h2: shiftedHeading(2, offset),
+  h3: shiftedHeading(3, offset),
+  h4: shiftedHeading(4, offset),
+  h5: shiftedHeading(5, offset),
+  h6: shiftedHeading(6, offset),
+});
+
+const common: Components = {
+  a: ({ node: _node, children, href, ...props }) => {
+    // A member's @mention (remark-mentions.ts) is a link inside the site, in the same tab.
+    const mention = (props as Record<string, unknown>)['data-mention'];
+    if (typeof mention === 'string' && href) {
+      return (
+        <ChakraLink asChild color="gold.fg" fontWeight="semibold" data-mention={mention}>
+          <RouterLink to={href}>{children}</RouterLink>
+        </ChakraLink>
+      );
+    }
     // The URL filter leaves an unsafe target (and `[x]()`) as an empty href, which would open this same page in
     // a new tab; such a link is shown as its text.
-    href?.trim() ? (
+    return href?.trim() ? (
       <a {...props} href={href} target="_blank" rel="noopener noreferrer">
         {children}
       </a>
     ) : (
       <span>{children}</span>
-    ),
-  h1: shiftedHeading(1),
-  h2: shiftedHeading(2),
-  h3: shiftedHeading(3),
-  h4: shiftedHeading(4),
-  h5: shiftedHeading(5),
-  h6: shiftedHeading(6),
+    );
+  },
   img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt ?? ''} loading="lazy" decoding="async" />,
   table: ({ node: _node, children, ...props }) => (
     // Wide tables scroll on their own instead of widening the page on a phone.
@@ -51,10 +66,30 @@ const components: Components = {
   ),
 };
 
-export function Markdown({ children }: { children: string }) {
+/** The renderers for each heading offset, made once (react-markdown compares them by identity). */
+const componentsByOffset = new Map<number, Components>();
+const componentsFor = (offset: number): Components => {
+  let components = componentsByOffset.get(offset);
+  if (!components) {
+    components = { ...common, ...headingsShiftedBy(offset) };
+    componentsByOffset.set(offset, components);
+  }
+  return components;
+};
+
+type Plugins = NonNullable<Options['remarkPlugins']>;
+const NO_PLUGINS: Plugins = [];
+
+/**
+ * `headingOffset`: how many levels the text's headings sit below the page's (1 for an article under its h1 title;
+ * a forum post's text sits under the post title and the page's sections, so 2). `plugins`: remark plugins run after
+ * GitHub flavour (a forum post's @mentions: remark-mentions.ts, passed in so this module imports no contracts and
+ * the editors' lazily loaded preview stays one small chunk).
+ */
+export function Markdown({ children, headingOffset = 1, plugins = NO_PLUGINS }: { children: string; headingOffset?: number; plugins?: Plugins }) {
   return (
     <Box css={proseStyles}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, ...plugins]} skipHtml components={componentsFor(headingOffset)}>
         {children}
       </ReactMarkdown>
     </Box>

@@ -1,4 +1,3 @@
 /** What other parts of the client use of notifications, watching and mentions. */
 export { WatchButton } from './components/WatchButton';
-export { MentionText } from './components/MentionText';
 export { MentionSuggestions } from './components/MentionSuggestions';

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
 import { useAuditLog, type AuditFilters } from '../audit-api';
 import { actionLabel, actionPalette, actorLabel, historyPath, kindLabel } from '../audit-labels';
-import { formatValue } from '../diff';
+import { formatValue } from '../../../lib/diff';
 import { HistoryFilters } from './HistoryFilters';
 
 const FILTER_KEYS = ['kind', 'user', 'from', 'to'] as const;

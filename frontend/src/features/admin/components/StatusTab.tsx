@@ -4,7 +4,7 @@ import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
 import { formatCount } from '../../../lib/dates';
 import { useAdminStatus } from '../audit-api';
-import { formatValue } from '../diff';
+import { formatValue } from '../../../lib/diff';
 
 /** The 'Status' tab for maintainers: each projection's checkpoint, how far it is behind the log, its last error. */
 export function StatusTab() {

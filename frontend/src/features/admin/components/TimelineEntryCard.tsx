@@ -3,7 +3,7 @@ import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { TimelineEntry } from '@mello/contracts';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { actionLabel, actionPalette, actorLabel } from '../audit-labels';
-import { formatValue } from '../diff';
+import { formatValue } from '../../../lib/diff';
 import { ChangeList } from './ChangeView';
 import { RestoreButton } from './RestoreButton';
 import { VersionPanel } from './VersionPanel';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
 import { useItemVersion } from '../audit-api';
 import { fieldLabel, inFieldOrder } from '../audit-labels';
-import { formatValue } from '../diff';
+import { formatValue } from '../../../lib/diff';
 
 /** 'Visa version': every field of the item as it stood right after one event. */
 export function VersionPanel({ kind, id, revision, number }: { kind: string; id: string; revision: number; number: number }) {

@@ -2,7 +2,7 @@ import { Badge, Card, Flex, Heading, HStack, LinkBox, LinkOverlay, Text } from '
 import { linkCardStyle } from '../../../components/content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuCoins } from 'react-icons/lu';
-import type { ForumPost } from '@mello/contracts';
+import { plainMarkdown, type ForumPost } from '@mello/contracts';
 import { formatCount } from '../../../lib/dates';
 import { useNow } from '../../../app/now';
 import { relativeTime } from '../../../lib/relative-time';
@@ -47,7 +47,7 @@ export function ForumPostCard({ post, headingAs = 'h2' }: { post: ForumPost; hea
               </LinkOverlay>
             </Heading>
             <Text color="fg.muted" lineClamp={3} whiteSpace="pre-line">
-              {post.content}
+              {plainMarkdown(post.content)}
             </Text>
             <TagList tags={post.tags} />
             <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="1">

@@ -5,6 +5,7 @@ import { forumCategoryLabel, forumPriorityLabel } from '../../../lib/badges';
 import type { PostFormErrors, PostFormValues } from '../post-form';
 import { MentionSuggestions } from '../../notifications';
 import { TagInput } from './TagInput';
+import { MarkdownPreview, PreviewToggle } from './WriteOrPreview';
 
 type Props = {
   values: PostFormValues;
@@ -20,6 +21,7 @@ type Props = {
  */
 export function PostFormFields({ values, errors, onChange, mentions = false }: Props) {
   const [caret, setCaret] = useState(0);
+  const [previewing, setPreviewing] = useState(false);
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => onChange({ ...values, [key]: value });
   // A message for no field shown here (the hunt's entry, the body as a whole) is said above the fields.
   const general = errors.entryId ?? errors['(form)'];
@@ -42,7 +44,9 @@ export function PostFormFields({ values, errors, onChange, mentions = false }: P
         <Field.Label>
           Innehåll <Field.RequiredIndicator />
         </Field.Label>
+        <PreviewToggle previewing={previewing} onChange={setPreviewing} />
         <Textarea
+          hidden={previewing}
           value={values.content}
           onChange={(e) => {
             set('content', e.target.value);
@@ -53,7 +57,7 @@ export function PostFormFields({ values, errors, onChange, mentions = false }: P
           rows={6}
           resize="vertical"
         />
-        {mentions && (
+        {mentions && !previewing && (
           <MentionSuggestions
             text={values.content}
             caret={caret}
@@ -63,6 +67,7 @@ export function PostFormFields({ values, errors, onChange, mentions = false }: P
             }}
           />
         )}
+        {previewing && <MarkdownPreview text={values.content} />}
         <Field.ErrorText>{errors.content}</Field.ErrorText>
       </Field.Root>
 

@@ -5,11 +5,12 @@ import { formatCount, formatDate } from '../../../lib/dates';
 import { useNow } from '../../../app/now';
 import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
-import { MentionText } from '../../notifications';
 import { ForumBadges } from './ForumBadges';
 import { ForumCounts } from './ForumCounts';
 import { HiddenNotice } from './HiddenNotice';
 import { PostEntryLink } from './PostEntryLink';
+import { PostHistory } from './PostHistory';
+import { PostMarkdown } from './PostMarkdown';
 import { TagList } from './TagList';
 
 type Props = { post: ForumPost; actions: React.ReactNode };
@@ -43,16 +44,17 @@ export function PostView({ post, actions }: Props) {
           <Text asChild title={relativeTime(post.createdAt, now)}>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </Text>
-          {post.updatedAt !== post.createdAt && <Text fontStyle="italic">(redigerat {formatDate(post.updatedAt)})</Text>}
+          {/* A hidden post's versions are withheld like its text (the administrator's copy has its text and history). */}
+          {post.updatedAt !== post.createdAt && !(post.hidden && post.content === '') && <PostHistory postId={post.id} updatedAt={post.updatedAt} />}
         </HStack>
         {post.entryId && <PostEntryLink entryId={post.entryId} />}
       </Stack>
       {/* Hidden until reviewed: only the administrator's copy still has its text (docs/forum.md, flags and moderation). */}
       {post.hidden && <HiddenNotice target="post" admin={post.content !== ''} />}
       {(!post.hidden || post.content !== '') && (
-        <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" whiteSpace="pre-wrap" overflowWrap="anywhere">
-          <MentionText text={post.content} mentions={post.mentions} />
-        </Text>
+        <Box overflowWrap="anywhere">
+          <PostMarkdown text={post.content} mentions={post.mentions} />
+        </Box>
       )}
       <TagList tags={post.tags} />
       <Highlight id={post.id} borderRadius="lg">

@@ -11,6 +11,7 @@ import { useTypingSignal } from '../../../live/use-forum-live';
 import { MentionSuggestions } from '../../notifications';
 import { usePostReply } from '../api';
 import { LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
+import { MarkdownPreview, PreviewToggle } from './WriteOrPreview';
 
 const REPLY_LOGIN_NOTICE = { title: 'Inloggning krävs', description: 'Du måste logga in för att svara. Dirigerar till inloggning...' };
 
@@ -25,6 +26,7 @@ export function ReplyForm({ postId }: { postId: string }) {
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
   const [caret, setCaret] = useState(0);
+  const [previewing, setPreviewing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const reply = usePostReply(postId);
   useTypingSignal(postId, focused && user !== null && !reply.isPending, text);
@@ -71,7 +73,9 @@ export function ReplyForm({ postId }: { postId: string }) {
       </Heading>
       <Field.Root invalid={problem !== null}>
         <Field.Label srOnly>Ditt svar</Field.Label>
+        <PreviewToggle previewing={previewing} onChange={setPreviewing} />
         <Textarea
+          hidden={previewing}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -94,7 +98,7 @@ export function ReplyForm({ postId }: { postId: string }) {
           bg="bg.panel"
           resize="vertical"
         />
-        {user && (
+        {user && !previewing && (
           <MentionSuggestions
             text={text}
             caret={caret}
@@ -104,6 +108,7 @@ export function ReplyForm({ postId }: { postId: string }) {
             }}
           />
         )}
+        {previewing && <MarkdownPreview text={text} />}
         <Field.ErrorText>{problem}</Field.ErrorText>
       </Field.Root>
       <Flex justify="flex-end">

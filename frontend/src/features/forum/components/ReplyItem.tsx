@@ -10,10 +10,12 @@ import { relativeTime } from '../../../lib/relative-time';
 import { Highlight } from '../../../live/Highlight';
 import { useDeleteReply, useLikeReply } from '../api';
 import { ConfirmDialog } from '../../../components/content/ConfirmDialog';
-import { MentionText } from '../../notifications';
+import { useMyBookmarks } from '../bookmarks-api';
+import { BookmarkButton } from './BookmarkButton';
 import { FlagButton } from './FlagButton';
 import { HiddenNotice } from './HiddenNotice';
 import { LikeButton } from './LikeButton';
+import { PostMarkdown } from './PostMarkdown';
 
 type Props = { reply: ForumReply; liked: boolean; canDelete: boolean; userId: string | null };
 
@@ -23,6 +25,7 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
   const like = useLikeReply(reply.postId, userId);
   const remove = useDeleteReply(reply.postId);
   const [confirming, setConfirming] = useState(false);
+  const savedIds = useMyBookmarks(reply.postId, userId);
 
   const confirmDelete = () =>
     remove.mutate(reply.id, {
@@ -62,11 +65,12 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
           </HStack>
           {reply.hidden && <HiddenNotice target="reply" admin={reply.content !== ''} />}
           {(!reply.hidden || reply.content !== '') && (
-            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-              <MentionText text={reply.content} mentions={reply.mentions} />
-            </Text>
+            <Box overflowWrap="anywhere">
+              <PostMarkdown text={reply.content} mentions={reply.mentions} />
+            </Box>
           )}
           <Flex gap="2" justify="flex-end" wrap="wrap">
+            {userId && <BookmarkButton postId={reply.postId} userId={userId} targetType="reply" targetId={reply.id} saved={savedIds.has(reply.id)} size="xs" />}
             <LikeButton
               target="svar"
               size="xs"
