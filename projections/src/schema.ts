@@ -15,7 +15,7 @@ export const LIVE_SCHEMA = 'rm';
 // 13: years, videos, articles and forum posts keep their stream revision (the ETag of optimistic concurrency).
 // 14: notifications and watching (notifications/notifications-schema.ts); posts and replies carry their mentions.
 // 15: the forum's moderation (flags, hidden posts and replies: forum/moderation-projection.ts).
-export const READ_MODEL_VERSION = '15';
+export const READ_MODEL_VERSION = '16';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -117,11 +117,22 @@ ${searchTableDdl(s, 'search_songwriters', 'slug text NOT NULL UNIQUE, entry_coun
       PRIMARY KEY (entry_id, n)
     );
     CREATE INDEX search_songwriter_credits_by_slug ON ${s}.search_songwriter_credits (slug);
-${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid, revision integer NOT NULL')}
-    CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at DESC, id);
+${searchTableDdl(
+  s,
+  'forum_posts',
+  `created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid, revision integer NOT NULL,
+      activity_at timestamptz NOT NULL, likes integer GENERATED ALWAYS AS ((doc->>'likes')::int) STORED`,
+)}
+    -- The forum list's orders (forum-list-queries.ts), each keys descending then id descending: an index per order,
+    -- with and without a category in front, read backwards from the cursor (a range scan, whatever the page).
+    CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at, id);
+    CREATE INDEX forum_posts_category_newest ON ${s}.forum_posts (category, created_at, id);
+    CREATE INDEX forum_posts_activity ON ${s}.forum_posts (activity_at, id);
+    CREATE INDEX forum_posts_category_activity ON ${s}.forum_posts (category, activity_at, id);
+    CREATE INDEX forum_posts_liked ON ${s}.forum_posts (likes, created_at, id);
+    CREATE INDEX forum_posts_category_liked ON ${s}.forum_posts (category, likes, created_at, id);
     -- An entry's hunts (forum-queries.ts, openHuntsForEntry): only the few posts that name an entry are indexed.
     CREATE INDEX forum_posts_by_entry ON ${s}.forum_posts (entry_id, created_at DESC) WHERE entry_id IS NOT NULL;
-    CREATE INDEX forum_posts_category_newest ON ${s}.forum_posts (category, created_at DESC, id);
 
     CREATE TABLE ${s}.forum_replies (
       id               uuid PRIMARY KEY,

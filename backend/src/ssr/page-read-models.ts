@@ -17,6 +17,7 @@ const ARCHIVE = PUBLIC.filter((name) => !FORUM.has(name));
 const FORUM_FREE = new Set(
   [
     yearApi.list,
+    yearApi.page,
     yearApi.byYear,
     videoApi.list,
     articleApi.list,

@@ -22,6 +22,7 @@ export function useDeleteYear(onDeleted: () => void) {
       onDeleted();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: archiveKeys.years }),
+        queryClient.invalidateQueries({ queryKey: archiveKeys.yearPages }),
         queryClient.invalidateQueries({ queryKey: archiveKeys.yearsByNumber }),
         queryClient.invalidateQueries({ queryKey: searchKeys.years }),
       ]);

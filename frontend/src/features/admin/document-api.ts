@@ -39,7 +39,7 @@ const DOCUMENTS = {
   year: {
     api: yearApi,
     labels: YEAR_FIELD_LABELS,
-    keys: [archiveKeys.years, archiveKeys.yearsByNumber],
+    keys: [archiveKeys.years, archiveKeys.yearPages, archiveKeys.yearsByNumber],
     created: 'År skapat!',
     createFailed: 'Fel vid skapande av år',
     removed: 'År borttaget!',
