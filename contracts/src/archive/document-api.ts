@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DELETE_HEADERS, EDIT_HEADERS, ITEM_HEADERS } from '../http/concurrency';
-import { pageSchema, pagedQuerySchema } from '../http/paging';
 import { DeletedSchema, route } from '../http/route';
 import { ArticleCreateInputSchema, ArticleSchema, ArticleUpdateInputSchema } from './articles';
 import { VideoViewSchema } from './entry-links';
@@ -99,19 +98,9 @@ function documentApi<const Prefix extends string, Item extends z.ZodTypeAny, Cre
   };
 }
 
-/** The /years list view's order, newest year first: the cursor carries the year (http/paging.ts). */
-export const YEAR_PAGE_SORT = 'year';
-export const yearPageKey = (year: { year: number }) => [year.year] as const;
-
 export const yearApi = {
   ...documentApi('/api/years', 'år', { item: YearSchema, create: YearCreateInputSchema, update: YearUpdateInputSchema }, YEAR_FIELD_LABELS),
-  page: route({
-    method: 'GET',
-    path: '/api/years/page',
-    query: pagedQuerySchema(YEAR_PAGE_SORT, ['int']),
-    response: pageSchema(YearSchema),
-    summary: 'Åren sida för sida, nyast först (cursor från föregående sidas nextCursor; limit högst 100)',
-  }),
+
   byYear: route({ method: 'GET', path: '/api/years/by-year/:year', response: YearSchema, summary: 'Ett år efter årtal', headers: ITEM_HEADERS }),
 };
 

@@ -5,8 +5,6 @@ import { callOrNull, routeKey, routeKeyPrefix, routeQuery } from './call';
 /** Query keys derive from the contracts (call.ts: the key's parts joined by '/' are the URL, as the spec's default). */
 export const archiveKeys = {
   years: routeKey(yearApi.list),
-  /** The /years list view's pages (every page of every size). */
-  yearPages: routeKeyPrefix(yearApi.page),
   /** Every year by number (its prefix invalidates them all). */
   yearsByNumber: routeKeyPrefix(yearApi.byYear),
   year: (year: number) => routeKey(yearApi.byYear, { params: { year } }),
