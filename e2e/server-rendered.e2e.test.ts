@@ -59,15 +59,17 @@ describe('each public route without JavaScript', () => {
   // [name, address (the post's is known only once the tests run), status, texts the page holds]
   const cases: Array<[name: string, path: () => string, status: number, expected: string[]]> = [
     ['/', () => '/', 200, ['Fanarkivet för Melodifestivalen', 'ABBA', 'Waterloo', 'Alla år']],
-    ['/years', () => '/years', 200, ['Alla Melodifestivalen År', '1974', 'Waterloo', 'Loreen']],
+    // The first page of years, newest first (the rest load with 'Visa fler').
+    ['/years', () => '/years', 200, ['Alla Melodifestivalen År', 'Visar de 24 senaste åren', '2012', 'Loreen', 'Visa fler']],
     [
       '/year/1974',
       () => '/year/1974',
       200,
       ['Waterloo', 'Snabbfakta', 'TV-huset (Studio 1)', 'Stockholm', 'Intressanta Fakta', 'Johan Sandström', 'Startfält 1974', 'Lena Ericsson'],
     ],
-    ['/forum', () => '/forum', 200, ['Lost Media Forum', TITLE]],
-    ['/lost-media', () => '/lost-media', 200, ['Lost Media Forum', TITLE]],
+    // The first page of a category (other tests' posts in other categories cannot push this one to a later page).
+    ['/forum', () => '/forum?category=lost-media', 200, ['Lost Media Forum', TITLE]],
+    ['/lost-media', () => '/lost-media?category=lost-media&sort=newest', 200, ['Lost Media Forum', TITLE]],
     ['/forum/post/{id}', () => `/forum/post/${postId}`, 200, [TITLE, 'Finns finalen 1975 bevarad i färg?', 'Renderaren', 'Svar', REPLY]],
     ['/video-archive', () => '/video-archive', 200, ['Videoarkiv', 'Waterloo']],
     ['/blog', () => '/blog', 200, ['Artiklar', 'Utvald artikel']],

@@ -3,6 +3,7 @@
  * adapter (the embedded default). Each query of a realistic mix runs many times, interleaved with a plain indexed
  * `SELECT doc … WHERE id = $1` on the same pool — the baseline, measured in the same run so machine noise hits
  * both alike. Prints p50/p95 per query and overall, and the ratio to the baseline. Target: overall p95 < 20 ms.
+ * Then the forum list's pages over HTTP (forum-list-phase.ts: first and 50th page of each order). Target: p95 < 20 ms.
  *
  *   npm run bench:search            (BENCH_POSTS=10000, BENCH_ROUNDS=60)
  *
@@ -13,6 +14,7 @@ import { sql } from 'slonik';
 import { startBackend } from '../src/app/backend';
 import { appendGeneratedPosts } from '../test/forum-fixtures';
 import { benchBackendConfig, startBenchDatabase } from './bench-database';
+import { addForumActivity, measureForumList } from './forum-list-phase';
 import { log, percentile } from './store/common';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
@@ -25,6 +27,7 @@ try {
   log(`Appending ${POSTS} generated forum posts…`);
   let started = performance.now();
   const ids = await appendGeneratedPosts(backend.store, POSTS);
+  await addForumActivity(backend.store, ids);
   await backend.runner.catchUp();
   log(`…appended and projected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await backend.pool.query(sql.unsafe`ANALYZE`);
@@ -99,6 +102,14 @@ try {
   console.log(
     `\nTarget p95 < ${TARGET_P95_MS} ms: ${all.p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (all queries p95 ${all.p95.toFixed(2)} ms, p99 ${all.p99.toFixed(2)} ms; measured in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
+  log('Measuring the forum list pages over HTTP…');
+  const forumList = await measureForumList({ url: backend.url, pool, rounds: ROUNDS });
+  console.log(`\nForum list over HTTP (GET /api/forum/posts, ${forumList.pageSize} per page, ${POSTS} posts; ms)\n`);
+  console.log(`| ${'page'.padEnd(42)} |     p50 |     p95 |`);
+  console.log(`|${'-'.repeat(44)}|---------|---------|`);
+  for (const page of forumList.pages) console.log(`| ${page.name.padEnd(42)} | ${ms(page.p50)} | ${ms(page.p95)} |`);
+  console.log(`| ${'all pages'.padEnd(42)} | ${ms(forumList.all.p50)} | ${ms(forumList.all.p95)} |`);
+  console.log(`\nTarget p95 < ${forumList.targetP95Ms} ms: ${forumList.met ? 'met' : 'NOT met'}; plans: ${JSON.stringify(forumList.plans)}`);
   console.log(
     'BENCH_JSON ' +
       JSON.stringify({
@@ -110,6 +121,7 @@ try {
         baseline: b,
         targetP95Ms: TARGET_P95_MS,
         met: all.p95 < TARGET_P95_MS,
+        forumList,
       }),
   );
 } finally {

@@ -3,6 +3,8 @@ import { EventName, SYSTEM_ACTOR, FORUM_CATEGORIES, FORUM_PRIORITIES, type Event
 import type { EventStore } from '../src/event-store/port';
 import { toNewEvents } from '../src/shared/command-handler';
 import { forumPostStream } from '../src/forum/post';
+import { postLikeStream } from '../src/forum/like';
+import { forumReplyStream } from '../src/forum/reply';
 
 const ARTISTS = [
   'Carola',
@@ -55,4 +57,26 @@ export async function appendGeneratedPosts(store: EventStore, count: number, sta
     await store.appendToStream(forumPostStream(postId), toNewEvents([event], context), { expectedRevision: 'no_stream' });
   }
   return ids;
+}
+
+/** `count` likes of a post by generated members, appended straight to the log (one stream per like, as the command does). */
+export async function appendPostLikes(store: EventStore, postId: string, count: number, likedAt = new Date().toISOString()): Promise<void> {
+  const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
+  for (let i = 0; i < count; i += 1) {
+    const userId = `liker-${i}`;
+    const event: EventOf<'ForumPostLiked'> = { type: EventName.ForumPostLiked, data: { postId, userId, likedAt } };
+    await store.appendToStream(postLikeStream(postId, userId), toNewEvents([event], context), { expectedRevision: 'no_stream' });
+  }
+}
+
+/** A reply to a post written at `createdAt`, appended straight to the log. */
+export async function appendReply(store: EventStore, postId: string, createdAt: string): Promise<string> {
+  const replyId = randomUUID();
+  const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
+  const event: EventOf<'ForumReplyPosted'> = {
+    type: EventName.ForumReplyPosted,
+    data: { replyId, postId, content: 'Jag har den på band!', authorId: 'generated-replier', authorName: 'Svarare', createdAt, mentions: [] },
+  };
+  await store.appendToStream(forumReplyStream(replyId), toNewEvents([event], context), { expectedRevision: 'no_stream' });
+  return replyId;
 }

@@ -70,3 +70,4 @@ export * from './search/search-queries';
 export * from './search/search-songwriters';
 export * from './search/search-documents';
 export * from './waiting';
+export * from './forum/forum-list-queries';

@@ -19,7 +19,8 @@ export const LIVE_SCHEMA = 'rm';
 // 16: each member's unread count is kept (notification_counts), not counted per read.
 // 17: members' forum bookmarks (forum/bookmarks-projection.ts); forum and article search text is the markdown's plain
 //     text (contracts' plainMarkdown).
-export const READ_MODEL_VERSION = '17';
+// 18: the forum list pages by cursor (forum_posts.activity_at and likes, an index per order).
+export const READ_MODEL_VERSION = '18';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -121,11 +122,22 @@ ${searchTableDdl(s, 'search_songwriters', 'slug text NOT NULL UNIQUE, entry_coun
       PRIMARY KEY (entry_id, n)
     );
     CREATE INDEX search_songwriter_credits_by_slug ON ${s}.search_songwriter_credits (slug);
-${searchTableDdl(s, 'forum_posts', 'created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid, revision integer NOT NULL')}
-    CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at DESC, id);
+${searchTableDdl(
+  s,
+  'forum_posts',
+  `created_at timestamptz NOT NULL, category text NOT NULL, entry_id uuid, revision integer NOT NULL,
+      activity_at timestamptz NOT NULL, likes integer GENERATED ALWAYS AS ((doc->>'likes')::int) STORED`,
+)}
+    -- The forum list's orders (forum-list-queries.ts), each keys descending then id descending: an index per order,
+    -- with and without a category in front, read backwards from the cursor (a range scan, whatever the page).
+    CREATE INDEX forum_posts_newest ON ${s}.forum_posts (created_at, id);
+    CREATE INDEX forum_posts_category_newest ON ${s}.forum_posts (category, created_at, id);
+    CREATE INDEX forum_posts_activity ON ${s}.forum_posts (activity_at, id);
+    CREATE INDEX forum_posts_category_activity ON ${s}.forum_posts (category, activity_at, id);
+    CREATE INDEX forum_posts_liked ON ${s}.forum_posts (likes, created_at, id);
+    CREATE INDEX forum_posts_category_liked ON ${s}.forum_posts (category, likes, created_at, id);
     -- An entry's hunts (forum-queries.ts, openHuntsForEntry): only the few posts that name an entry are indexed.
     CREATE INDEX forum_posts_by_entry ON ${s}.forum_posts (entry_id, created_at DESC) WHERE entry_id IS NOT NULL;
-    CREATE INDEX forum_posts_category_newest ON ${s}.forum_posts (category, created_at DESC, id);
 
     CREATE TABLE ${s}.forum_replies (
       id               uuid PRIMARY KEY,

@@ -127,7 +127,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       articleRoutes({ pool, lists, articles: services.articles }),
       lineupRoutes({ pool, lists, lineups: services.lineups }),
       searchRoutes({ engine: search }),
-      forumRoutes({ pool, forum, views }),
+      forumRoutes({ pool, forum, views, search }),
       notificationRoutes({ pool, notifications: createNotificationService({ store, readModels: searchAdapter.waiter, pool }) }),
       moderationRoutes({ pool, moderation: createModerationService({ store, readModels: searchAdapter.waiter, pool }) }),
       bookmarkRoutes({ pool, bookmarks: createBookmarkService({ store, readModels: searchAdapter.waiter, pool }) }),

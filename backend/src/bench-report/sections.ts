@@ -28,6 +28,16 @@ export type SearchJson = {
   baseline: Latency;
   targetP95Ms: number;
   met: boolean;
+  /** The forum list's pages over HTTP (backend/bench/forum-list-phase.ts); absent in reports from before it. */
+  forumList?: {
+    pageSize: number;
+    laterPage: number;
+    pages: Array<{ name: string } & Latency>;
+    all: Latency;
+    plans: Record<string, string>;
+    targetP95Ms: number;
+    met: boolean;
+  };
 };
 
 export type LiveJson = {
@@ -160,6 +170,7 @@ export function storeSection(json: StoreJson, run: RunInfo): Section {
 export function searchSection(json: SearchJson, run: RunInfo): Section {
   // The baseline takes well under a millisecond: two decimals.
   const ms = (value: number | undefined) => fmt(value, 2);
+  const list = json.forumList;
   const table: Table = {
     header: ['query', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 ratio to baseline'],
     rows: [
@@ -177,9 +188,37 @@ export function searchSection(json: SearchJson, run: RunInfo): Section {
       '`SELECT` on the same pool (the baseline).',
     loadBefore: run.loadBefore,
     seconds: run.seconds,
-    tables: [table],
-    targets: [{ text: `all queries p95 < ${json.targetP95Ms} ms (p95 ${ms(json.all.p95)} ms)`, met: json.met }],
-    notes: [],
+    tables: [table, ...(list ? [listTable(list)] : [])],
+    targets: [
+      { text: `all queries p95 < ${json.targetP95Ms} ms (p95 ${ms(json.all.p95)} ms)`, met: json.met },
+      ...(list
+        ? [
+            {
+              text: `forum list pages (GET /api/forum/posts, ${fmt(json.posts)} posts) p95 < ${list.targetP95Ms} ms (p95 ${ms(list.all.p95)} ms)`,
+              met: list.met,
+            },
+          ]
+        : []),
+    ],
+    notes: list
+      ? [
+          `Forum list plans (page ${list.laterPage}): ${Object.entries(list.plans)
+            .map(([sort, plan]) => `${sort}: \`${plan}\``)
+            .join('; ')}.`,
+        ]
+      : [],
+  };
+}
+
+function listTable(list: NonNullable<SearchJson['forumList']>): Table {
+  const ms = (value: number | undefined) => fmt(value, 2);
+  return {
+    header: [`forum list page (${list.pageSize} posts, over HTTP)`, 'p50 ms', 'p95 ms', 'p99 ms'],
+    rows: [
+      ...list.pages.map((page) => [page.name, ms(page.p50), ms(page.p95), ms(page.p99)]),
+      ['**all pages**', `**${ms(list.all.p50)}**`, `**${ms(list.all.p95)}**`, ms(list.all.p99)],
+    ],
+    align: [L, R, R, R],
   };
 }
 

@@ -14,6 +14,8 @@ import type { ForumService } from './forum-service';
 import type { ForumActor } from './post';
 import { viewerKey, type ViewCounter } from './view-counter';
 import { isRenderRequest } from '../ssr/in-process-api';
+import type { SearchEngine } from '../search/search-engine';
+import { forumListPage } from './forum-list';
 
 /** An `:id` that cannot be a post's or reply's id is that item not found (404 with the spec's message). */
 export const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
@@ -33,9 +35,9 @@ export function forumActor(ctx: Context): ForumActor {
  * The forum calls of spec section 7, registered from their contracts (contracts/src/forum/forum-api.ts). Reads
  * come from the forum read models; every write is a command (forum-service.ts) and needs a signed-in member
  * (checked before the body is validated); who may change what is decided with the post or reply.
- * The list itself is GET /api/search/forum (search-routes.ts).
+ * The list pages by cursor (forum-list.ts); hidden posts are in the administrator's list only.
  */
-export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; views: ViewCounter }): Router {
+export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; views: ViewCounter; search: SearchEngine }): Router {
   const { pool, forum, views } = deps;
   const router = new Router();
   // The creates take an Idempotency-Key (a retried or double-sent post or reply is made once); likes need none.
@@ -48,6 +50,8 @@ export function forumRoutes(deps: { pool: DatabasePool; forum: ForumService; vie
     const post = JSON.parse(body) as ForumPost;
     return { ...post, views: post.views + views.pendingFor(postId) };
   };
+
+  on(router, forumApi.list, async ({ query }, ctx) => jsonText(await forumListPage({ pool, search: deps.search }, query, reader(ctx))));
 
   on(router, forumApi.createPost, requireUser, idempotent, async ({ body }, ctx) =>
     jsonText(await forum.createPost(body, forumActor(ctx), commandContext(ctx))),

@@ -34,7 +34,7 @@ describe('a method the path does not take', () => {
   it('is a 405 with Allow and a Swedish JSON { error } naming the method, on every API router', async () => {
     const cases: Array<{ method: string; url: string; allows: string }> = [
       { method: 'PATCH', url: '/api/forum/posts/x', allows: 'GET' },
-      { method: 'GET', url: '/api/forum/posts', allows: 'POST' },
+      { method: 'DELETE', url: '/api/forum/posts', allows: 'POST' },
       { method: 'DELETE', url: '/api/years', allows: 'POST' },
       { method: 'POST', url: '/api/years/by-year/1974', allows: 'GET' },
       { method: 'POST', url: '/api/search/years', allows: 'GET' },

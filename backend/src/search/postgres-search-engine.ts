@@ -98,8 +98,8 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
         filters: [...(category === null ? [] : [sql.fragment`category = ${category}`]), ...visiblePostsFilter({ admin })],
         // A post's names are its normalised title: `names = phrase` is the exact title match.
         exactFields: [],
-        // Newest first: the list screen reads from here, and an index on (created_at, id) answers it.
-        order: sql.fragment`created_at DESC, id`,
+        // Newest first: an index on (created_at, id), read backwards, answers it.
+        order: sql.fragment`created_at DESC, id DESC`,
         orderColumns: ['created_at', 'id'],
         limit,
       });

@@ -1,4 +1,15 @@
-import { articleApi, lineupApi, songwriterApi, sourceApi, statisticsApi, videoApi, yearApi, routeKeyPrefix, type InitialQueryText } from '@mello/contracts';
+import {
+  articleApi,
+  lineupApi,
+  yearPagesApi,
+  songwriterApi,
+  sourceApi,
+  statisticsApi,
+  videoApi,
+  yearApi,
+  routeKeyPrefix,
+  type InitialQueryText,
+} from '@mello/contracts';
 import { allProjections, auditProjection, forumProjection, moderationProjection, notificationsProjection } from '@mello/projections';
 
 /** Read models no page's HTML shows: the audit log (admin only) and members' own notifications. */
@@ -17,6 +28,7 @@ const ARCHIVE = PUBLIC.filter((name) => !FORUM.has(name));
 const FORUM_FREE = new Set(
   [
     yearApi.list,
+    yearPagesApi.page,
     yearApi.byYear,
     videoApi.list,
     articleApi.list,

@@ -100,6 +100,7 @@ function documentApi<const Prefix extends string, Item extends z.ZodTypeAny, Cre
 
 export const yearApi = {
   ...documentApi('/api/years', 'år', { item: YearSchema, create: YearCreateInputSchema, update: YearUpdateInputSchema }, YEAR_FIELD_LABELS),
+
   byYear: route({ method: 'GET', path: '/api/years/by-year/:year', response: YearSchema, summary: 'Ett år efter årtal', headers: ITEM_HEADERS }),
 };
 

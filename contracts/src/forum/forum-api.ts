@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELETE_HEADERS, EDIT_HEADERS, ITEM_HEADERS } from '../http/concurrency';
 import { DeletedSchema, route } from '../http/route';
 import { ForumPostCreateInputSchema, ForumPostEditInputSchema, ForumPostSchema, ForumReplyInputSchema, ForumReplySchema } from './forum';
+import { ForumListQuerySchema, ForumPostPageSchema } from './forum-list';
 
 /** What liking a post answers: its like count now (a second like by the same member changes nothing). */
 export const ForumPostLikedSchema = z.object({ postId: z.string(), likes: z.number().int(), liked: z.literal(true) });
@@ -30,10 +31,17 @@ export const FORUM_POST_LABELS = {
 
 /**
  * The forum's calls (spec section 7). Every write needs a signed-in member; the creates take an Idempotency-Key.
- * The list itself is GET /api/search/forum (the search contracts). An id that is not a post's or reply's id is a
- * 404 with the spec's message, never a 400.
+ * An id that is not a post's or reply's id is a 404 with the spec's message, never a 400.
  */
 export const forumApi = {
+  list: route({
+    method: 'GET',
+    path: '/api/forum/posts',
+    query: ForumListQuerySchema,
+    response: ForumPostPageSchema,
+    summary:
+      'Forumlistan sida för sida (sort: activity = senaste aktivitet, newest = nyast, liked = mest gillade; cursor från föregående sidas nextCursor; limit högst 100)',
+  }),
   createPost: route({
     method: 'POST',
     path: '/api/forum/posts',

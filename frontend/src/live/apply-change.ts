@@ -1,13 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthUser, ForumChange, ForumPost, ForumReply } from '@mello/contracts';
+import { searchApi, type AuthUser, type ForumChange, type ForumPost, type ForumReply } from '@mello/contracts';
 import { currentUserKey } from '../auth/current-user';
-import { FORUM_LIST_ROOT, PENDING_ROOT, filterOfKey, forumPostKey, forumRepliesKey, forumListKey, pendingKey } from '../features/forum/keys';
+import { FORUM_LIST_ROOT, PENDING_ROOT, filterOfKey, forumPostKey, forumRepliesKey, pendingKey } from '../features/forum/keys';
 import { applyChangeToList, applyChangeToPost, applyChangeToReplies, changedIds } from './forum-cache';
+import { applyChangeToPages, receivePostInPages, resyncPages, type ForumPages } from './forum-pages';
 import { markChanged } from './highlights';
-import { applyChangeToPending, receiveNewPost, resyncList } from './new-posts';
+import { applyChangeToPending } from './new-posts';
 import type { ListResync, PostResync } from './socket';
 
 const myUserId = (client: QueryClient) => client.getQueryData<AuthUser | null>(currentUserKey)?.id ?? null;
+
+const isPages = (data: unknown): data is ForumPages => typeof data === 'object' && data !== null && Array.isArray((data as ForumPages).pages);
+/** The search page's forum hits (GET /api/search/forum, a flat list): they follow changes to posts they show. */
+const SEARCH_HITS_ROOT = searchApi.forum.path;
 
 function postIdOf(change: ForumChange): string | null {
   switch (change.kind) {
@@ -30,15 +35,16 @@ export function applyForumChange(client: QueryClient, change: ForumChange, optio
   if (change.kind === 'moderated') {
     // Hidden or shown again: the message carries no text, so what this reader may see is fetched again (the server
     // decides by who asks), the lists and the post with its replies.
-    void client.invalidateQueries({ queryKey: [FORUM_LIST_ROOT] });
+    void client.invalidateQueries({ queryKey: [...FORUM_LIST_ROOT] });
+    void client.invalidateQueries({ queryKey: [SEARCH_HITS_ROOT] });
     void client.invalidateQueries({ queryKey: forumPostKey(change.postId) });
     return;
   }
   const me = myUserId(client);
-  for (const query of client.getQueryCache().findAll({ queryKey: [FORUM_LIST_ROOT] })) {
+  for (const query of client.getQueryCache().findAll({ queryKey: [...FORUM_LIST_ROOT] })) {
     const filter = filterOfKey(query.queryKey);
-    const list = query.state.data as ForumPost[] | undefined;
-    if (!filter || !Array.isArray(list)) continue;
+    const data = query.state.data;
+    if (!filter || !isPages(data)) continue;
     if (change.kind === 'post-created') {
       if (filter.q !== '') {
         // A search cannot tell whether the new post matches: it is fetched again the next time it is shown.
@@ -46,13 +52,23 @@ export function applyForumChange(client: QueryClient, change: ForumChange, optio
         continue;
       }
       const pending = client.getQueryData<ForumPost[]>(pendingKey(filter)) ?? [];
-      const next = receiveNewPost({ list, pending }, change.post, filter, me);
-      if (next.list !== list) client.setQueryData(query.queryKey, next.list);
+      const next = receivePostInPages({ data, pending }, change.post, filter, me);
+      if (next.data !== data) client.setQueryData(query.queryKey, next.data);
       if (next.pending !== pending) client.setQueryData(pendingKey(filter), next.pending);
       continue;
     }
-    const next = applyChangeToList(list, change, filter);
-    if (next !== list) client.setQueryData(query.queryKey, next);
+    const next = applyChangeToPages(data, change, filter);
+    if (next !== data) client.setQueryData(query.queryKey, next);
+  }
+  for (const query of client.getQueryCache().findAll({ queryKey: [SEARCH_HITS_ROOT] })) {
+    const hits = query.state.data;
+    if (!Array.isArray(hits)) continue;
+    if (change.kind === 'post-created') {
+      void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
+      continue;
+    }
+    const next = applyChangeToList(hits as ForumPost[], change, { q: '', category: 'all', sort: 'newest' });
+    if (next !== hits) client.setQueryData(query.queryKey, next);
   }
   for (const query of client.getQueryCache().findAll({ queryKey: [PENDING_ROOT] })) {
     const filter = filterOfKey(query.queryKey);
@@ -80,23 +96,25 @@ export function applyPostResync(client: QueryClient, postId: string, answer: Pos
 }
 
 /**
- * After a reconnect: the unfiltered list becomes the server's newest posts (unseen ones by others behind the
- * banner); filtered and searched lists are fetched again if shown, and otherwise when next shown.
+ * After a reconnect: every cached list without a search takes the server's newest posts (updated, deleted, and
+ * unseen ones by others behind the banner: forum-pages.ts resyncPages); searched lists are fetched again if shown,
+ * and otherwise when next shown.
  */
 export function applyListResync(client: QueryClient, answer: ListResync): void {
-  const newest = { q: '', category: 'all' as const };
-  const list = client.getQueryData<ForumPost[]>(forumListKey(newest));
-  if (list) {
-    const pending = client.getQueryData<ForumPost[]>(pendingKey(newest)) ?? [];
-    const next = resyncList({ list, pending }, answer.posts, myUserId(client));
-    client.setQueryData(forumListKey(newest), next.list);
-    client.setQueryData(pendingKey(newest), next.pending);
+  const me = myUserId(client);
+  for (const query of client.getQueryCache().findAll({ queryKey: [...FORUM_LIST_ROOT] })) {
+    const filter = filterOfKey(query.queryKey);
+    const data = query.state.data;
+    if (!filter || !isPages(data)) continue;
+    if (filter.q !== '') {
+      void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      client.setQueryData(pendingKey(filter), []);
+      continue;
+    }
+    const inCategory = answer.posts.filter((post) => filter.category === 'all' || post.category === filter.category);
+    const pending = client.getQueryData<ForumPost[]>(pendingKey(filter)) ?? [];
+    const next = resyncPages({ data, pending }, inCategory, filter, me);
+    client.setQueryData(query.queryKey, next.data);
+    client.setQueryData(pendingKey(filter), next.pending);
   }
-  void client.invalidateQueries({
-    predicate: (query) => query.queryKey[0] === FORUM_LIST_ROOT && !(query.queryKey[1] === '' && query.queryKey[2] === 'all'),
-  });
-  client.setQueriesData<ForumPost[]>(
-    { predicate: (query) => query.queryKey[0] === PENDING_ROOT && !(query.queryKey[1] === '' && query.queryKey[2] === 'all') },
-    () => [],
-  );
 }

@@ -1,4 +1,4 @@
-import type { ForumCategory, ForumChange, ForumPost, ForumReply } from '@mello/contracts';
+import { compareByKey, forumSortKey, type ForumCategory, type ForumChange, type ForumPost, type ForumReply, type ForumSort } from '@mello/contracts';
 
 /**
  * Pure reducers that fold one forum change (a live message or a mutation's answer) into what the React Query
@@ -7,22 +7,25 @@ import type { ForumCategory, ForumChange, ForumPost, ForumReply } from '@mello/c
  */
 
 export type ForumCategoryFilter = 'all' | ForumCategory;
-/** What a cached list was asked for: the search text (trimmed) and the category. */
-export type ListFilter = { q: string; category: ForumCategoryFilter };
+/** What a cached list was asked for: the search text (trimmed), the category and the order. */
+export type ListFilter = { q: string; category: ForumCategoryFilter; sort: ForumSort };
 
-const byNewest = (a: ForumPost, b: ForumPost) => b.createdAt.localeCompare(a.createdAt);
+/** The server's order of a list (contracts: forumSortKey, then id), so a post put in by the client lands where a fetch would put it. */
+const inOrder = (sort: ForumSort) => (a: ForumPost, b: ForumPost) =>
+  compareByKey({ key: forumSortKey(a, sort), id: a.id }, { key: forumSortKey(b, sort), id: b.id });
 
 /**
- * Whether a post belongs in a list by its filter alone. A searched list cannot tell (relevance is the server's),
- * so new posts never enter it; a category list takes posts of its category only.
+ * Whether a new post belongs at the top of a list by its filter alone. A searched list cannot tell whether it
+ * matches, so new posts never enter it; a category list takes posts of its category only; the most-liked order
+ * puts a post without likes far down, where the reader will page to it, not at the top.
  */
 export function listAccepts(filter: ListFilter, post: ForumPost): boolean {
-  return filter.q === '' && (filter.category === 'all' || filter.category === post.category);
+  return filter.q === '' && filter.sort !== 'liked' && (filter.category === 'all' || filter.category === post.category);
 }
 
-/** Puts the post where it belongs among the newest-first posts; an old copy of it is replaced. */
-export function insertPost(list: readonly ForumPost[], post: ForumPost): ForumPost[] {
-  return [...list.filter((item) => item.id !== post.id), post].sort(byNewest);
+/** Puts the post where it belongs in the list's order (newest first by default); an old copy of it is replaced. */
+export function insertPost(list: readonly ForumPost[], post: ForumPost, sort: ForumSort = 'newest'): ForumPost[] {
+  return [...list.filter((item) => item.id !== post.id), post].sort(inOrder(sort));
 }
 
 function patchPost(list: readonly ForumPost[], postId: string, patch: (post: ForumPost) => ForumPost): ForumPost[] {

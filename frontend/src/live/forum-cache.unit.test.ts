@@ -17,7 +17,7 @@ const reply = (id: string, postId: string, extra: Partial<ForumReply> = {}): For
   ...extra,
 });
 
-const all: ListFilter = { q: '', category: 'all' };
+const all: ListFilter = { q: '', category: 'all', sort: 'newest' };
 const a = post('a', '2026-01-03T00:00:00.000Z');
 const b = post('b', '2026-01-02T00:00:00.000Z', { category: 'tips' });
 const c = post('c', '2026-01-01T00:00:00.000Z');
@@ -26,9 +26,11 @@ const list = [a, b, c];
 describe('listAccepts', () => {
   it('takes every new post into the unfiltered list, only its category into a category list, none into a search', () => {
     expect(listAccepts(all, b)).toBe(true);
-    expect(listAccepts({ q: '', category: 'tips' }, b)).toBe(true);
-    expect(listAccepts({ q: '', category: 'found' }, b)).toBe(false);
-    expect(listAccepts({ q: 'vhs', category: 'all' }, b)).toBe(false);
+    expect(listAccepts({ q: '', category: 'tips', sort: 'activity' }, b)).toBe(true);
+    expect(listAccepts({ q: '', category: 'found', sort: 'newest' }, b)).toBe(false);
+    expect(listAccepts({ q: 'vhs', category: 'all', sort: 'newest' }, b)).toBe(false);
+    // Most liked: a new post has no likes yet and belongs far down, not at the top.
+    expect(listAccepts({ q: '', category: 'all', sort: 'liked' }, b)).toBe(false);
   });
 });
 
@@ -68,9 +70,9 @@ describe('applyChangeToList', () => {
     expect(applyChangeToList(list, { kind: 'post-updated', post: edited, position: '3' }, all)[0]).toEqual(edited);
     const moved = { ...a, category: 'found' as const };
     const lostMedia = [a, c];
-    expect(applyChangeToList(lostMedia, { kind: 'post-updated', post: moved, position: '4' }, { q: '', category: 'lost-media' }).map((p) => p.id)).toEqual([
-      'c',
-    ]);
+    expect(
+      applyChangeToList(lostMedia, { kind: 'post-updated', post: moved, position: '4' }, { q: '', category: 'lost-media', sort: 'newest' }).map((p) => p.id),
+    ).toEqual(['c']);
   });
 
   it('answers the same array when nothing in it changed, and is idempotent', () => {

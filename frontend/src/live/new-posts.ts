@@ -14,14 +14,14 @@ export function receiveNewPost(state: ListWithPending, post: ForumPost, filter: 
     return { ...state, list: state.list.map((item) => (item.id === post.id ? post : item)) };
   }
   if (myUserId !== null && post.authorId === myUserId) {
-    return { list: insertPost(state.list, post), pending: state.pending.filter((item) => item.id !== post.id) };
+    return { list: insertPost(state.list, post, filter.sort), pending: state.pending.filter((item) => item.id !== post.id) };
   }
-  return { ...state, pending: insertPost(state.pending, post) };
+  return { ...state, pending: insertPost(state.pending, post, filter.sort) };
 }
 
 /** The banner was clicked: the waiting posts take their places among the listed ones. */
-export function showPending(state: ListWithPending): ListWithPending {
-  return { list: state.pending.reduce(insertPost, state.list), pending: [] };
+export function showPending(state: ListWithPending, sort: ListFilter['sort'] = 'newest'): ListWithPending {
+  return { list: state.pending.reduce((list, post) => insertPost(list, post, sort), state.list), pending: [] };
 }
 
 /** Waiting posts follow later changes too: a deleted one leaves the count, an edited one is replaced. */
@@ -49,20 +49,6 @@ export function applyChangeToPending(pending: readonly ForumPost[], change: Foru
       return never;
     }
   }
-}
-
-/**
- * After a reconnect the server's newest posts replace the list, except that posts the reader has not seen yet
- * (newer than everything listed, by others) wait behind the banner as if they had arrived live.
- */
-export function resyncList(state: ListWithPending, fresh: readonly ForumPost[], myUserId: string | null): ListWithPending {
-  const listed = new Set(state.list.map((post) => post.id));
-  const newestListed = state.list.reduce((newest, post) => (post.createdAt > newest ? post.createdAt : newest), '');
-  const unseen = (post: ForumPost) => !listed.has(post.id) && post.createdAt > newestListed && (myUserId === null || post.authorId !== myUserId);
-  return {
-    list: fresh.filter((post) => !unseen(post)),
-    pending: fresh.filter(unseen),
-  };
 }
 
 /** '1 nytt inlägg', '3 nya inlägg'. */

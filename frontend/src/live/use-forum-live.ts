@@ -28,7 +28,7 @@ export function useForumListLive(): void {
         onResync: (answer) => applyListResync(client, answer),
         resyncOnJoin: client
           .getQueryCache()
-          .findAll({ queryKey: [FORUM_LIST_ROOT] })
+          .findAll({ queryKey: [...FORUM_LIST_ROOT] })
           .some((query) => query.state.data !== undefined),
       }),
     [client],

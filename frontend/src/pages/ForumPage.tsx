@@ -3,13 +3,14 @@ import { Box, Button, Flex, Heading, Input, InputGroup, Stack, Text } from '@cha
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LuPlus, LuSearch } from 'react-icons/lu';
-import { HUNT_PARAMS, pageMeta, type ForumCategory } from '@mello/contracts';
+import { DEFAULT_FORUM_SORT, HUNT_PARAMS, pageMeta, type ForumCategory, type ForumSort } from '@mello/contracts';
 import { NetworkError } from '../api/http';
 import { goToLogin, useCurrentUser } from '../auth/current-user';
 import { PageMetaOf } from '../components/content/PageMetaOf';
 import { ServerUnreachable } from '../components/content/ServerUnreachable';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingText } from '../components/LoadingText';
+import { LoadMore } from '../components/LoadMore';
 import { PageContainer } from '../components/PageContainer';
 import { useForumList, usePendingPosts } from '../features/forum/api';
 import { CategoryFilter } from '../features/forum/components/CategoryFilter';
@@ -18,11 +19,12 @@ import { LiveStatus } from '../features/forum/components/LiveStatus';
 import { NewPostDialog } from '../features/forum/components/NewPostDialog';
 import { NewPostsBanner } from '../features/forum/components/NewPostsBanner';
 import { SavedView, SavedViewLink, isSavedView } from '../features/forum/components/SavedView';
-import { forumListKey, isCategoryFilter, pendingKey } from '../features/forum/keys';
+import { SortChoice } from '../features/forum/components/SortChoice';
+import { forumListKey, isCategoryFilter, isForumSort, pendingKey } from '../features/forum/keys';
 import { CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS, noticeThenLogin } from '../features/forum/login-notice';
 import { useDebouncedValue } from '../features/forum/use-debounced-value';
 import type { ForumCategoryFilter } from '../live/forum-cache';
-import { showPending } from '../live/new-posts';
+import { postsOfPages, showPendingInPages, type ForumPages } from '../live/forum-pages';
 import { useForumListLive } from '../live/use-forum-live';
 
 const SEARCH_DEBOUNCE_MS = 500;
@@ -41,20 +43,23 @@ function requestedNewPost(params: URLSearchParams): ForumCategory | 'general' | 
 const DIALOG_PARAMS = ['new', HUNT_PARAMS.open, HUNT_PARAMS.entry];
 
 /**
- * /forum and /lost-media (spec section 2, Forum list): search (debounced), category filter, found count, the
- * new-post dialog, and the cards. Search text and category live in the address, so a view can be shared.
- * Live: counts and edits update in place; new posts by others wait behind the "N nya inlägg" banner.
+ * /forum and /lost-media (spec section 2, Forum list): search (debounced), category filter, order, the new-post
+ * dialog, and the cards, page by page (infinite scroll, 'Visa fler'). Search text, category and order live in the
+ * address, so a view can be shared. Live: counts and edits update in place; new posts by others wait behind the
+ * "N nya inlägg" banner.
  */
 export default function ForumPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const categoryParam = params.get('category');
   const category: ForumCategoryFilter = isCategoryFilter(categoryParam) ? categoryParam : 'all';
+  const sortParam = params.get('sort');
+  const sort: ForumSort = isForumSort(sortParam) ? sortParam : DEFAULT_FORUM_SORT;
   const [text, setText] = useState(() => params.get('q') ?? '');
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const filter = { q, category };
+  const filter = { q, category, sort };
 
-  const { data, isPending, isFetching, error, refetch } = useForumList(filter);
+  const { data, isPending, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error, refetch } = useForumList(filter);
   const pending = usePendingPosts(filter);
   const client = useQueryClient();
   useForumListLive();
@@ -109,11 +114,10 @@ export default function ForumPage() {
     );
   };
 
-  const posts = data ?? [];
+  const posts = postsOfPages(data);
   const showNewPosts = () => {
-    const next = showPending({ list: posts, pending });
-    client.setQueryData(forumListKey(filter), next.list);
-    client.setQueryData(pendingKey(filter), next.pending);
+    if (data) client.setQueryData<ForumPages>(forumListKey(filter), showPendingInPages(data, pending, filter));
+    client.setQueryData(pendingKey(filter), []);
   };
 
   // The member's saved items (issue 19) are a view of the forum page: /forum?visa=sparade.
@@ -165,6 +169,7 @@ export default function ForumPage() {
           </InputGroup>
         </form>
         <CategoryFilter value={category} onChange={(next) => setParam('category', next === 'all' ? null : next)} />
+        <SortChoice value={sort} onChange={(next) => setParam('sort', next === DEFAULT_FORUM_SORT ? null : next)} />
         {user && <SavedViewLink />}
       </Stack>
 
@@ -175,7 +180,7 @@ export default function ForumPage() {
       ) : (
         <Box as="section" aria-label="Inlägg" aria-busy={isFetching}>
           <Text color="fg.muted" mb="4" aria-live="polite">
-            {posts.length} inlägg hittades
+            {hasNextPage ? `Visar de ${posts.length} första inläggen` : `${posts.length} inlägg hittades`}
           </Text>
           <NewPostsBanner count={pending.length} onShow={showNewPosts} />
           {posts.length === 0 ? (
@@ -189,6 +194,7 @@ export default function ForumPage() {
               ))}
             </Stack>
           )}
+          <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
         </Box>
       )}
 

@@ -2,30 +2,33 @@ import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { LuChartBar } from 'react-icons/lu';
 import { pageMeta, type Year } from '@mello/contracts';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useYears } from '../api/archive';
 import { NetworkError } from '../api/http';
 import { useSearchYears } from '../api/search';
 import { ServerUnreachable } from '../components/content/ServerUnreachable';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingText } from '../components/LoadingText';
+import { LoadMore } from '../components/LoadMore';
 import { PageContainer } from '../components/PageContainer';
 import { SearchBlock } from '../components/search/SearchBlock';
 import { YearGrid } from '../components/years/YearGrid';
+import { useYearPages } from '../components/years/use-year-pages';
 import { hasSearchCriteria, readSearchParams } from '../lib/search-url';
 import { usePageMeta } from '../seo/use-page-meta';
 
 /**
  * All years. With text or a filter in the address bar the list comes from the year search; otherwise it is the
- * whole archive. A failed load shows as an empty list (spec section 8), except when the server is unreachable.
+ * archive page by page, newest first (infinite scroll, 'Visa fler'). A failed load shows as an empty list (spec
+ * section 8), except when the server is unreachable.
  */
 export default function YearsPage() {
   const [params] = useSearchParams();
   const criteria = readSearchParams(params);
   const filtered = hasSearchCriteria(criteria);
-  const all = useYears();
+  const all = useYearPages();
   const searched = useSearchYears(criteria, { enabled: filtered });
-  const { data, isPending, error, refetch } = filtered ? searched : all;
-  const years: Year[] = data ?? [];
+  const { isPending, error, refetch } = filtered ? searched : all;
+  const years: Year[] = filtered ? (searched.data ?? []) : all.years;
+  const more = !filtered && all.hasNextPage;
   usePageMeta(pageMeta.years(years));
 
   return (
@@ -58,9 +61,10 @@ export default function YearsPage() {
         ) : (
           <>
             <Text color="fg.muted" aria-live="polite">
-              {years.length === 1 ? '1 år' : `${years.length} år`}
+              {more ? `Visar de ${years.length} senaste åren` : years.length === 1 ? '1 år' : `${years.length} år`}
             </Text>
             <YearGrid years={years} showDescription headingAs="h2" />
+            {!filtered && <LoadMore hasMore={all.hasNextPage} loading={all.isFetchingNextPage} onLoadMore={() => void all.fetchNextPage()} />}
           </>
         )}
       </Stack>

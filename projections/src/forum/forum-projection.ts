@@ -54,8 +54,8 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
       };
       const texts = forumSearchTexts(d);
       await tx.query(sql.unsafe`
-        INSERT INTO ${posts} (id, created_position, created_at, category, entry_id, doc, names_text, body_text, revision)
-        VALUES (${d.postId}, ${event.position}, ${d.createdAt}, ${d.category}, ${d.entryId}, ${sql.jsonb(doc as SerializableValue)}, ${texts.names_text}, ${texts.body_text}, ${event.streamRevision})
+        INSERT INTO ${posts} (id, created_position, created_at, activity_at, category, entry_id, doc, names_text, body_text, revision)
+        VALUES (${d.postId}, ${event.position}, ${d.createdAt}, ${d.createdAt}, ${d.category}, ${d.entryId}, ${sql.jsonb(doc as SerializableValue)}, ${texts.names_text}, ${texts.body_text}, ${event.streamRevision})
         ON CONFLICT (id) DO NOTHING`);
       return;
     }
@@ -112,7 +112,8 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
       if (inserted === null) return;
       await tx.query(sql.unsafe`
         UPDATE ${posts}
-           SET doc = doc || jsonb_build_object('repliesCount', (doc->>'repliesCount')::int + 1, 'lastReplyAt', ${d.createdAt}::text)
+           SET doc = doc || jsonb_build_object('repliesCount', (doc->>'repliesCount')::int + 1, 'lastReplyAt', ${d.createdAt}::text),
+               activity_at = greatest(activity_at, ${d.createdAt}::timestamptz)
          WHERE id = ${d.postId}`);
       return;
     }
@@ -121,12 +122,13 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
       const deleted = await tx.maybeOneFirst(sql.unsafe`DELETE FROM ${replies} WHERE id = ${d.replyId} RETURNING id`);
       if (deleted === null) return;
       await tx.query(sql.unsafe`DELETE FROM ${likes} WHERE target_type = 'reply' AND target_id = ${d.replyId}`);
+      // Activity falls back to the last reply left, or the post's creation (forumActivityAt in contracts).
       await tx.query(sql.unsafe`
-        UPDATE ${posts}
-           SET doc = doc || jsonb_build_object(
-                 'repliesCount', greatest((doc->>'repliesCount')::int - 1, 0),
-                 'lastReplyAt', (SELECT max(r.doc->>'createdAt') FROM ${replies} r WHERE r.post_id = ${d.postId}))
-         WHERE id = ${d.postId}`);
+        UPDATE ${posts} p
+           SET doc = p.doc || jsonb_build_object('repliesCount', greatest((p.doc->>'repliesCount')::int - 1, 0), 'lastReplyAt', last.at),
+               activity_at = greatest(p.created_at, last.at::timestamptz)
+          FROM (SELECT max(r.doc->>'createdAt') AS at FROM ${replies} r WHERE r.post_id = ${d.postId}) last
+         WHERE p.id = ${d.postId}`);
       return;
     }
     case EventName.ForumPostLiked: {

@@ -1,4 +1,4 @@
-import { yearApi, type YearFields } from '@mello/contracts';
+import { YEAR_PAGE_SORT, pageAfter, yearApi, yearPageKey, yearPagesApi, type Year, type YearFields } from '@mello/contracts';
 import { listYearsJson, yearByNumberWithRevision } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { setRevisionETag } from '../../http/concurrency';
@@ -17,6 +17,12 @@ export function yearRoutes(deps: { pool: DatabasePool; lists: ListCache; years: 
     list: listYearsJson,
     service: deps.years,
     notFoundMessage: YEAR_NOT_FOUND,
+  });
+  // A page of the /years list: from the list's cached text (one query per read-model position), by the year after the cursor's.
+  on(router, yearPagesApi.page, async ({ query }) => {
+    const cached = await deps.lists.get(yearApi.list.path, () => listYearsJson(deps.pool));
+    const years = JSON.parse(cached.body.toString('utf8')) as Year[];
+    return pageAfter(years, { sort: YEAR_PAGE_SORT, keyOf: yearPageKey, cursor: query.after, limit: query.limit });
   });
   on(router, yearApi.byYear, async ({ params }, ctx) => {
     const found = /^\d{1,4}$/.test(params.year) ? await yearByNumberWithRevision(deps.pool, Number(params.year)) : null;

@@ -51,6 +51,17 @@ const flagAll = async (path: string, count = FLAG_HIDE_THRESHOLD) => {
 };
 const listIds = async (client: ApiClient, q = '') =>
   ((await client.get(`/api/search/forum?q=${encodeURIComponent(q)}`)).body as Array<{ id: string }>).map((post) => post.id);
+/** The forum page's own list (GET /api/forum/posts, paged), each order: the newest posts of the first page. */
+const pageIds = async (client: ApiClient, q = '') => {
+  const orders = await Promise.all(
+    ['activity', 'newest', 'liked'].map(async (sort) => {
+      const reply = await client.get(`/api/forum/posts?${new URLSearchParams({ q, sort, limit: '100' })}`);
+      expect(reply.status, reply.text).toBe(200);
+      return (reply.body as { items: Array<{ id: string }> }).items.map((post) => post.id);
+    }),
+  );
+  return orders.flat();
+};
 const queueItem = async (targetId: string) =>
   ((await admin.get('/api/admin/moderation')).body.items as Array<{ targetId: string; hidden: string | null; open: boolean; flags: unknown[] }>).find(
     (item) => item.targetId === targetId,
@@ -115,6 +126,7 @@ describe(`hiding at ${FLAG_HIDE_THRESHOLD} different members' flags`, () => {
     const { postId, title, word } = await postWithReply();
     await flagAll(`/api/forum/posts/${postId}/flag`, FLAG_HIDE_THRESHOLD - 1);
     expect(await listIds(visitor)).toContain(postId);
+    expect(await pageIds(visitor)).toContain(postId);
 
     await flagAll(`/api/forum/posts/${postId}/flag`, FLAG_HIDE_THRESHOLD);
     for (const [who, client] of [
@@ -124,6 +136,8 @@ describe(`hiding at ${FLAG_HIDE_THRESHOLD} different members' flags`, () => {
     ] as const) {
       expect(await listIds(client), who).not.toContain(postId);
       expect(await listIds(client, word), who).not.toContain(postId);
+      expect(await pageIds(client), who).not.toContain(postId);
+      expect(await pageIds(client, word), who).not.toContain(postId);
       const page = await client.get(`/api/forum/posts/${postId}`);
       expect(page.status, who).toBe(200);
       expect(page.body, who).toMatchObject({ id: postId, hidden: true, title: HIDDEN_POST_TITLE, content: '', tags: [] });
@@ -131,6 +145,8 @@ describe(`hiding at ${FLAG_HIDE_THRESHOLD} different members' flags`, () => {
     }
     expect(await listIds(admin)).toContain(postId);
     expect(await listIds(admin, word)).toContain(postId);
+    expect((await pageIds(admin)).filter((id) => id === postId)).toHaveLength(3);
+    expect((await pageIds(admin, word)).filter((id) => id === postId)).toHaveLength(3);
     expect((await admin.get(`/api/forum/posts/${postId}`)).body).toMatchObject({ hidden: true, title });
     expect(await queueItem(postId)).toMatchObject({ hidden: 'flags', open: true, flags: Array.from({ length: FLAG_HIDE_THRESHOLD }, () => expect.anything()) });
   });

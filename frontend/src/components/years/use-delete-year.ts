@@ -4,6 +4,7 @@ import { archiveKeys } from '../../api/archive';
 import { callRoute } from '../../api/call';
 import { errorMessage } from '../../api/http';
 import { searchKeys } from '../../api/search';
+import { yearPagesKey } from './use-year-pages';
 import { showToast } from '../toaster';
 
 /**
@@ -22,6 +23,7 @@ export function useDeleteYear(onDeleted: () => void) {
       onDeleted();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: archiveKeys.years }),
+        queryClient.invalidateQueries({ queryKey: yearPagesKey }),
         queryClient.invalidateQueries({ queryKey: archiveKeys.yearsByNumber }),
         queryClient.invalidateQueries({ queryKey: searchKeys.years }),
       ]);

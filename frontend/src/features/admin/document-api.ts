@@ -15,6 +15,7 @@ import {
   type YearCreateInput,
 } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
+import { yearPagesKey } from '../../components/years/use-year-pages';
 import { callRoute, callWithETag, routeKey } from '../../api/call';
 import { errorMessage, isStaleEdit } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';
@@ -39,7 +40,7 @@ const DOCUMENTS = {
   year: {
     api: yearApi,
     labels: YEAR_FIELD_LABELS,
-    keys: [archiveKeys.years, archiveKeys.yearsByNumber],
+    keys: [archiveKeys.years, yearPagesKey, archiveKeys.yearsByNumber],
     created: 'År skapat!',
     createFailed: 'Fel vid skapande av år',
     removed: 'År borttaget!',

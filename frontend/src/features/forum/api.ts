@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { STALE_EDIT_MESSAGES, forumApi, searchApi, type BodyOf, type ForumPost, type ForumReply } from '@mello/contracts';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STALE_EDIT_MESSAGES, forumApi, type BodyOf, type ForumPost, type ForumPostPage, type ForumReply } from '@mello/contracts';
 import { archiveKeys, entryLinksQuery } from '../../api/archive';
 import { callOrNull, callRoute, callWithETag } from '../../api/call';
 import { ApiError, NetworkError, isStaleEdit } from '../../api/http';
@@ -19,18 +19,31 @@ import { forumListKey, forumPostEditKey, forumPostKey, forumPostRevisionKey, for
 const OWN = '';
 const byId = (id: string) => ({ params: { id } });
 
-/** The list is the search's call (GET /api/search/forum: searchApi.forum), newest first without a query. */
-export function fetchForumList({ q, category }: ListFilter): Promise<ForumPost[]> {
-  return callRoute(searchApi.forum, { query: { q: q.trim(), category: category === 'all' ? undefined : category } }).catch((error: unknown) => {
+const NO_PAGE: ForumPostPage = { items: [], nextCursor: null };
+
+/** One page of the list (GET /api/forum/posts): the posts after `cursor` in the filter's order. */
+export function fetchForumPage({ q, category, sort }: ListFilter, cursor: string | null): Promise<ForumPostPage> {
+  return callRoute(forumApi.list, {
+    query: { q: q.trim(), category: category === 'all' ? undefined : category, sort, cursor: cursor ?? undefined },
+  }).catch((error: unknown) => {
     // Spec section 8: a failed list load is an empty list with no message; an unreachable server is said so.
     if (error instanceof NetworkError) throw error;
-    return [];
+    return NO_PAGE;
   });
 }
 
-/** Newest first (best match first when searching); the previous answer stays on screen while typing. */
+/**
+ * The forum list, page by page (infinite scroll and 'Visa fler' load the next): the first page is in the server's
+ * HTML, the next ones follow each page's cursor. The previous answer stays on screen while typing a search.
+ */
 export const useForumList = (filter: ListFilter) =>
-  useQuery({ queryKey: forumListKey(filter), queryFn: () => fetchForumList(filter), placeholderData: keepPreviousData });
+  useInfiniteQuery({
+    queryKey: forumListKey(filter),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => fetchForumPage(filter, pageParam),
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
 
 const NO_POSTS: ForumPost[] = [];
 /** The posts waiting behind the list's "N nya inlägg" banner; only ever set from the cache, never fetched. */

@@ -1,0 +1,104 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+
+/**
+ * Lists that scale (issue 19, part 8), in headless Chromium against the `npm start` server: the forum list shows its
+ * first page, 'Visa fler' and scrolling load the next, the order buttons change the order (as the server orders it);
+ * /years shows its first 24 years and loads the rest.
+ */
+const baseUrl = inject('e2eBaseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const PREFIX = `Sidvis ${Date.now()}`;
+
+async function member(request: APIRequestContext, name: string) {
+  const answer = await request.post('/api/auth/register', {
+    data: { email: `paging-${name.toLowerCase()}-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: `${name} Sidvis` },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await openContext(browser, baseUrl, VIEWPORTS.desktop);
+  await member(context.request, 'Skribent');
+  // 45 posts of ours (more than two pages of 20), the oldest of them liked by another member.
+  const ids: string[] = [];
+  for (let i = 0; i < 45; i += 1) {
+    const answer = await context.request.post('/api/forum/posts', {
+      data: { title: `${PREFIX} inlägg ${String(i).padStart(2, '0')}`, content: 'Ett inlägg för att prova sidorna i forumlistan.', category: 'tips' },
+      headers: { 'Idempotency-Key': `paging-${Date.now()}-${i}` },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    ids.push(((await answer.json()) as { id: string }).id);
+  }
+  const liker = await openContext(browser, baseUrl, VIEWPORTS.desktop);
+  await member(liker.request, 'Gillare');
+  expect((await liker.request.post(`/api/forum/posts/${ids[0]}/like`)).status()).toBe(200);
+  await liker.close();
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  errors = watchErrors(page);
+}, 120_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** The list's cards (not the tags inside them). */
+const cards = () => page.locator('section[aria-label="Inlägg"] > ul > li');
+const firstTitle = async (sort: string) => {
+  const answer = await page.request.get(`/api/forum/posts?sort=${sort}&category=tips&limit=1`);
+  return ((await answer.json()) as { items: Array<{ title: string }> }).items[0]!.title;
+};
+
+describe('paged lists (desktop)', () => {
+  it('the forum list shows its first page, loads the next with Visa fler and by scrolling, and sorts', { timeout: 60_000 }, async () => {
+    await page.goto('/forum?category=tips&sort=newest');
+    await page.getByText('Visar de 20 första inläggen').waitFor();
+    expect(await cards().count()).toBe(20);
+    await expect.poll(() => cards().first().innerText()).toContain(`${PREFIX} inlägg 44`);
+
+    await page.getByRole('button', { name: 'Visa fler' }).click();
+    await page.getByText('Visar de 40 första inläggen').waitFor();
+    expect(await cards().nth(20).innerText()).toContain(`${PREFIX} inlägg 24`);
+
+    // Scrolling to the end of the list asks for the next page by itself.
+    await page.getByRole('button', { name: 'Visa fler' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => cards().count(), { timeout: 15_000 }).toBeGreaterThan(40);
+    await expect.poll(async () => (await page.locator('body').innerText()).includes(`${PREFIX} inlägg 00`)).toBe(true);
+
+    // Most liked: the liked post comes first, as the server orders the list.
+    await page.getByRole('group', { name: 'Sortera inläggen' }).getByRole('button', { name: 'Mest gillade' }).click();
+    await page.waitForURL(/sort=liked/);
+    const liked = await firstTitle('liked');
+    await expect.poll(() => cards().first().innerText()).toContain(liked);
+    expect(await page.getByRole('button', { name: 'Mest gillade' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Nyast' }).click();
+    await expect.poll(() => cards().first().innerText()).toContain(await firstTitle('newest'));
+    expect(errors).toEqual([]);
+  });
+
+  it('/years shows its newest 24 years and loads the rest with Visa fler and by scrolling', { timeout: 60_000 }, async () => {
+    await page.goto('/years');
+    await page.getByText('Visar de 24 senaste åren').waitFor();
+    const yearLinks = page.getByRole('heading', { level: 2 }).getByRole('link');
+    expect(await yearLinks.count()).toBe(24);
+    await page.getByRole('link', { name: '2012', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: '1958', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Visa fler' }).click();
+    await page.getByText('Visar de 48 senaste åren').waitFor();
+    // Scrolling to the end loads the rest, page by page, until the count says how many years there are.
+    const status = page.getByText(/^(Visar de \d+ senaste åren|\d+ år)$/);
+    for (let text = await status.innerText(); !/^\d+ år$/.test(text); text = await status.innerText()) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => status.innerText(), { timeout: 15_000 }).not.toBe(text);
+    }
+    await page.getByRole('link', { name: '1958', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Visa fler' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
