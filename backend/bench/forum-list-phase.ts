@@ -4,17 +4,9 @@ import { sql, type DatabasePool } from 'slonik';
 import type { EventStore } from '../src/event-store/port';
 import { appendPostLikes, appendReply } from '../test/forum-fixtures';
 import { log, percentile } from './store/common';
+import type { ForumListJson } from '../src/bench-report/sections';
 
 export type Latency = { p50: number; p95: number; p99: number };
-export type ForumListJson = {
-  pageSize: number;
-  laterPage: number;
-  pages: Array<{ name: string } & Latency>;
-  all: Latency;
-  plans: Record<string, string>;
-  targetP95Ms: number;
-  met: boolean;
-};
 
 const PAGE_SIZE = 20;
 /** The later page measured: what a reader reaches after scrolling through ~1,000 posts. */

@@ -8,6 +8,17 @@ import { ratio } from './stats';
 type Series = { median: number; min: number; max: number; runs: number[] };
 type Latency = { p50: number; p95: number; p99: number; n?: number; max?: number };
 
+/** The forum list's pages over HTTP, as backend/bench/forum-list-phase.ts measures them. */
+export type ForumListJson = {
+  pageSize: number;
+  laterPage: number;
+  pages: Array<{ name: string } & Latency>;
+  all: Latency;
+  plans: Record<string, string>;
+  targetP95Ms: number;
+  met: boolean;
+};
+
 export type StoreJson = {
   bench: 'store';
   events: number;
@@ -29,15 +40,7 @@ export type SearchJson = {
   targetP95Ms: number;
   met: boolean;
   /** The forum list's pages over HTTP (backend/bench/forum-list-phase.ts); absent in reports from before it. */
-  forumList?: {
-    pageSize: number;
-    laterPage: number;
-    pages: Array<{ name: string } & Latency>;
-    all: Latency;
-    plans: Record<string, string>;
-    targetP95Ms: number;
-    met: boolean;
-  };
+  forumList?: ForumListJson;
 };
 
 export type LiveJson = {
