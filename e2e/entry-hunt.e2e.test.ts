@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+import { untilHydrated } from './support/pages';
 
 /**
  * "Saknas video? Starta en efterlysning": /forum?ny=efterlysning&bidrag={entryId} opens the new-post dialog as a
@@ -33,6 +34,7 @@ describe('a hunt for an entry (desktop)', () => {
     const answer = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-password-1', displayName: 'Jägaren' } });
     expect(answer.status(), await answer.text()).toBe(201);
     const page = await context.newPage();
+    untilHydrated(page);
     page.setDefaultTimeout(10_000);
     const errors = watchErrors(page);
 

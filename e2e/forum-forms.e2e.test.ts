@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+import { untilHydrated } from './support/pages';
 
 /**
  * Issue 16: the forum's forms check what they would send with the contract's own schemas, so an invalid post or
@@ -36,6 +37,7 @@ describe('forum forms (desktop, one member)', () => {
     const answer = await context.request.post('/api/auth/register', { data: { email, password: 'e2e-password-1', displayName: 'Frida Formulär' } });
     expect(answer.status(), await answer.text()).toBe(201);
     const page = await context.newPage();
+    untilHydrated(page);
     page.setDefaultTimeout(10_000);
     const errors = watchErrors(page);
     const writes = watchForumWrites(page);

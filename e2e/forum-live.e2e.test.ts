@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+import { untilHydrated } from './support/pages';
 
 /**
  * Issue 6: two members in two browser contexts. Ante creates a post through the new-post dialog and stays on its
@@ -29,6 +30,7 @@ async function signedInMember(firstName: string, lastName: string): Promise<{ pa
   });
   expect(answer.status(), await answer.text()).toBe(201);
   const page = await context.newPage();
+  untilHydrated(page);
   page.setDefaultTimeout(10_000);
   return { page, errors: watchErrors(page) };
 }

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+import { untilHydrated } from './support/pages';
 
 /**
  * Issue 19 in real headless Chromium: a post written in markdown renders bold, a demoted heading and a new-tab
@@ -35,6 +36,7 @@ describe('forum markdown, bookmarks and edit history (desktop)', () => {
     const registered = await author.request.post('/api/auth/register', { data: { email, password: 'e2e-password-1', displayName: 'Maja Markdown' } });
     expect(registered.status(), await registered.text()).toBe(201);
     const page = await author.newPage();
+    untilHydrated(page);
     page.setDefaultTimeout(10_000);
     const errors = watchErrors(page);
 
@@ -84,6 +86,7 @@ describe('forum markdown, bookmarks and edit history (desktop)', () => {
     const visitor = await openContext(browser, baseUrl, VIEWPORTS.desktop);
     contexts.push(visitor);
     const reader = await visitor.newPage();
+    untilHydrated(reader);
     reader.setDefaultTimeout(10_000);
     const readerErrors = watchErrors(reader);
     await reader.goto(`/forum/post/${postId}`);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
+import { untilHydrated } from './support/pages';
 
 /**
  * Lists that scale (issue 19, part 8), in headless Chromium against the `npm start` server: the forum list shows its
@@ -41,6 +42,7 @@ beforeAll(async () => {
   await liker.close();
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  untilHydrated(page);
   errors = watchErrors(page);
 }, 120_000);
 afterAll(async () => {

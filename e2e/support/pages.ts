@@ -42,7 +42,7 @@ export function pagesForFile(options: { baseUrl: string; name: string }) {
  * a click before that does nothing. So every full load (goto, reload) of a test's page waits until the client
  * marks <html data-hydrated> (frontend/src/app/App.tsx), as a reader waits for a page to answer.
  */
-function untilHydrated(page: Page): void {
+export function untilHydrated(page: Page): void {
   const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
