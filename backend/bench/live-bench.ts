@@ -30,7 +30,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ForumChange, ForumPresence, NotificationsUnread } from '@mello/contracts';
+import type { ForumChange, ForumPresence } from '@mello/contracts';
 import { notificationsProjection } from '@mello/projections';
 import { startBackend, type Backend } from '../src/app/backend';
 import { watchPost, type LiveClient } from '../test/live-client';
@@ -41,7 +41,7 @@ import { BenchMember } from './live/http-member';
 import { latencyStats as stats, RoundLatencies, type LatencyStats } from './live/latency';
 import { timeNotificationSteps } from './live/notification-steps';
 import { startNotifyProbe } from './live/notify-probe';
-import { signUpWatchers, unreadKey } from './live/watchers';
+import { onUnread, signUpWatchers, unreadKey } from './live/watchers';
 import { log } from './store/common';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -97,7 +97,7 @@ try {
   const bareSockets = await connectAudience(bare.url, CLIENTS, arrivals);
   sockets.push(...bareSockets);
   for (const socket of bareSockets) {
-    socket.on('notifications:unread', ({ unread }: NotificationsUnread) => eachArrivals.record(unreadKey(unread), performance.now()));
+    onUnread(socket, (unread) => eachArrivals.record(unreadKey(unread), performance.now()));
   }
   log(`Connected ${CLIENTS} clients to the app and ${CLIENTS} to the bare server in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

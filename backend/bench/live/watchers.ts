@@ -1,4 +1,4 @@
-import type { NotificationsUnread } from '@mello/contracts';
+import { NotificationsUnreadSchema } from '@mello/contracts';
 import { connectLive, type LiveClient } from '../../test/live-client';
 import { Arrivals, inBatches } from './audience';
 import { BenchMember } from './http-member';
@@ -46,9 +46,23 @@ export async function signUpWatchers(
   started = performance.now();
   const sockets = await inBatches(members, 50, async (member) => {
     const socket = await connectLive(url, { cookie: member.cookieHeader });
-    socket.on('notifications:unread', ({ unread }: NotificationsUnread) => arrivals.record(unreadKey(unread), performance.now()));
+    onUnread(socket, (unread) => arrivals.record(unreadKey(unread), performance.now()));
     return socket;
   });
   log(`Connected ${count} signed-in members in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { postId, members, sockets };
+}
+
+/**
+ * Records each `notifications:unread` a socket receives; a message that is not one (checked with the contract's
+ * schema) is ignored rather than thrown out of the handler, so one bad message cannot end the bench.
+ */
+export function onUnread(
+  socket: { on: (event: 'notifications:unread', handler: (message: unknown) => void) => unknown },
+  record: (unread: number) => void,
+): void {
+  socket.on('notifications:unread', (message: unknown) => {
+    const parsed = NotificationsUnreadSchema.safeParse(message);
+    if (parsed.success) record(parsed.data.unread);
+  });
 }

@@ -92,5 +92,6 @@ export const MemberNamesQuerySchema = z.object({
 export const MemberNamesSchema = z.object({ names: z.array(z.string()) });
 export type MemberNames = z.infer<typeof MemberNamesSchema>;
 
-/** The live message to a member's own sockets: their unread count now. */
-export type NotificationsUnread = { unread: number };
+/** The live message to a member's own sockets: their unread count now (receivers check it with this schema). */
+export const NotificationsUnreadSchema = z.object({ unread: z.number().int().nonnegative() });
+export type NotificationsUnread = z.infer<typeof NotificationsUnreadSchema>;

@@ -1,5 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ForumChange, ForumPresence, ForumResync, NotificationsUnread, ServerToClientEvents } from '@mello/contracts';
+import {
+  ModerationCountSchema,
+  NotificationsUnreadSchema,
+  type ClientToServerEvents,
+  type ForumChange,
+  type ForumPresence,
+  type ForumResync,
+  type NotificationsUnread,
+  type ServerToClientEvents,
+} from '@mello/contracts';
 
 export type ForumSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ListResync = Extract<ForumResync, { scope: 'list' }>;
@@ -67,8 +76,15 @@ function forumSocket(): ForumSocket {
   created.on('forum:change', (change) => {
     changeListeners.forEach((listener) => listener(change));
   });
-  created.on('notifications:unread', (unread) => unreadListeners.forEach((listener) => listener(unread)));
-  created.on('moderation:count', ({ open }) => moderationWatchers.forEach((watcher) => watcher(open)));
+  // Checked against their contracts: a malformed message is ignored, never thrown out of the handler.
+  created.on('notifications:unread', (message: unknown) => {
+    const parsed = NotificationsUnreadSchema.safeParse(message);
+    if (parsed.success) unreadListeners.forEach((listener) => listener(parsed.data));
+  });
+  created.on('moderation:count', (message: unknown) => {
+    const parsed = ModerationCountSchema.safeParse(message);
+    if (parsed.success) moderationWatchers.forEach((watcher) => watcher(parsed.data.open));
+  });
   created.on('forum:presence', (presence) => postWatchers.get(presence.postId)?.forEach((watcher) => watcher.onPresence?.(presence)));
   socket = created;
   return created;
