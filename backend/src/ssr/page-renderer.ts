@@ -29,15 +29,12 @@ export class PageRenderer {
     return path.join(path.resolve(this.distDir), ...SERVER_RENDER_PATH);
   }
 
-  /** Whether the client build has a server render. */
-  get available(): boolean {
-    return this.module() !== null;
-  }
-
-  /** Which build renders (its file's time): a page rendered by an older build is not served once a new one is here. */
-  get version(): number {
-    this.module();
-    return this.loaded?.mtimeMs ?? 0;
+  /**
+   * Which build renders (its file's time), or null without a server render: one look at the file per page
+   * request. A page rendered by an older build is not served once a new one is here.
+   */
+  get version(): number | null {
+    return this.module() === null ? null : (this.loaded?.mtimeMs ?? null);
   }
 
   private module(): Promise<ServerRenderModule> | null {

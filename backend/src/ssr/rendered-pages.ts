@@ -29,8 +29,9 @@ export class RenderedPages {
 
   /** The page at `key` from the cache, or made by `make` (and kept when it is cacheable); null without a server render. */
   async page(key: string, make: () => Promise<MadePage>): Promise<CachedPage | null> {
-    if (!this.renderer.available) return null;
-    key = `${this.renderer.version} ${key}`;
+    const version = this.renderer.version;
+    if (version === null) return null;
+    key = `${version} ${key}`;
     const hit = this.cache.get(key, (readModels) => this.stamps.changeStamp(readModels));
     if (hit) return hit;
     const pending = this.inFlight.get(key);
