@@ -39,13 +39,16 @@ export function pagesForFile(options: { baseUrl: string; name: string }) {
 
 /**
  * A page arrives rendered by the server and becomes interactive once React has hydrated it (docs/rendering.md):
- * a click before that does nothing. So every full load (goto, reload) of a test's page waits until the client
- * marks <html data-hydrated> (frontend/src/app/App.tsx), as a reader waits for a page to answer.
+ * a click before that does nothing. So every full load of a test's page waits until the client marks
+ * <html data-hydrated> (frontend/src/app/App.tsx), as a reader waits for a page to answer: goto and reload, and
+ * waitForURL too, since a link may lead to a full load (the banner's "Logga in" goes through /api/login, "Logga
+ * ut" too). After a client-side navigation the mark is already there, so waitForURL costs nothing more.
  */
 export function untilHydrated(page: Page): void {
   const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
+  const waitForURL = page.waitForURL.bind(page);
   page.goto = async (...args) => {
     const answer = await goto(...args);
     if (answer === null || answer.headers()['content-type']?.startsWith('text/html')) await hydrated();
@@ -55,6 +58,10 @@ export function untilHydrated(page: Page): void {
     const answer = await reload(...args);
     await hydrated();
     return answer;
+  };
+  page.waitForURL = async (...args) => {
+    await waitForURL(...args);
+    await hydrated();
   };
 }
 
