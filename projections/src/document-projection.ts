@@ -25,7 +25,14 @@ export type DocumentChanges = {
   /** Final state per id after the batch; createdPosition is null when the row was created in an earlier batch. */
   upserts: Map<string, { fields: Fields; createdPosition: string | null; lastPosition: string; revision: number }>;
   deletes: Set<string>;
+  /**
+   * The first creation seen per id, kept through a delete: a deleted document restored (re-created) later keeps
+   * the place it was first created at, not the place of its restore (ordering must not depend on when it came back).
+   */
+  places: Map<string, string>;
 };
+
+export const noDocumentChanges = (): DocumentChanges => ({ upserts: new Map(), deletes: new Set(), places: new Map() });
 
 /**
  * Pure: folds a batch of document events into the final change per id. Because every event carries the full
@@ -34,7 +41,7 @@ export type DocumentChanges = {
 export function reduceDocumentEvents(
   names: DocumentProjectionConfig['events'],
   events: readonly ProjectedEvent[],
-  changes: DocumentChanges = { upserts: new Map(), deletes: new Set() },
+  changes: DocumentChanges = noDocumentChanges(),
 ): DocumentChanges {
   for (const event of events) {
     if (!isDocumentEvent(event)) continue;
@@ -42,7 +49,9 @@ export function reduceDocumentEvents(
     const fields: Fields = event.data.fields;
     if (event.type === names.created) {
       changes.deletes.delete(id);
-      changes.upserts.set(id, { fields, createdPosition: event.position, lastPosition: event.position, revision: event.streamRevision });
+      if (!changes.places.has(id)) changes.places.set(id, event.position);
+      const createdPosition = changes.places.get(id)!;
+      changes.upserts.set(id, { fields, createdPosition, lastPosition: event.position, revision: event.streamRevision });
     } else if (event.type === names.updated) {
       const earlier = changes.upserts.get(id);
       changes.upserts.set(id, { fields, createdPosition: earlier?.createdPosition ?? null, lastPosition: event.position, revision: event.streamRevision });
@@ -69,8 +78,23 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     sql.fragment`, `,
   );
 
-  const write = async (tx: DatabaseTransactionConnection, schema: string, { upserts, deletes }: DocumentChanges) => {
+  const write = async (tx: DatabaseTransactionConnection, schema: string, { upserts, deletes, places }: DocumentChanges) => {
     const table = sql.identifier([schema, config.table]);
+    if (places.size > 0) {
+      // Every projection of a document writes the same first place; sorted, so two projections' transactions
+      // inserting the same ids take their row locks in one order and never deadlock.
+      const sorted = [...places].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      await tx.query(sql.unsafe`
+        INSERT INTO ${sql.identifier([schema, 'document_places'])} (id, position)
+        SELECT * FROM unnest(${sql.array(
+          sorted.map(([id]) => id),
+          'uuid',
+        )}, ${sql.array(
+          sorted.map(([, position]) => position),
+          'text',
+        )})
+        ON CONFLICT (id) DO NOTHING`);
+    }
     if (deletes.size > 0) {
       await tx.query(sql.unsafe`DELETE FROM ${table} WHERE id = ANY(${sql.array([...deletes], 'uuid')})`);
     }
@@ -87,9 +111,19 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       [sql.fragment`doc = excluded.doc`, ...extraColumns.map((column) => sql.fragment`${column} = excluded.${column}`)],
       sql.fragment`, `,
     );
+    // A new row takes its document's first place (document_places), which a restored document had before this batch.
+    const selected = sql.join(
+      [
+        sql.identifier(['id']),
+        sql.fragment`coalesce((SELECT p.position FROM ${sql.identifier([schema, 'document_places'])} p WHERE p.id = r.id), r.created_position)`,
+        sql.identifier(['doc']),
+        ...extraColumns,
+      ],
+      sql.fragment`, `,
+    );
     await tx.query(sql.unsafe`
       INSERT INTO ${table} (${allColumns})
-      SELECT ${allColumns} FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})
+      SELECT ${selected} FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})
       ON CONFLICT (id) DO UPDATE SET ${updates}`);
   };
 
@@ -99,13 +133,16 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     apply: (tx, schema, events) => write(tx, schema, reduceDocumentEvents(config.events, events)),
     // A rebuild starts from empty tables: deletes of rows never written are no-ops, every row is written once.
     bulk: {
-      start: (): DocumentChanges => ({ upserts: new Map(), deletes: new Set() }),
+      start: noDocumentChanges,
       add: (state, events) => void reduceDocumentEvents(config.events, events, state as DocumentChanges),
       flush: async (tx, schema, state) => {
-        // In slices, so one statement's JSON parameter stays a few megabytes however large the archive grows.
-        const all = [...(state as DocumentChanges).upserts];
-        for (let i = 0; i < all.length; i += 1000) {
-          await write(tx, schema, { upserts: new Map(all.slice(i, i + 1000)), deletes: new Set() });
+        // In slices, so one statement's JSON parameter stays a few megabytes however large the archive grows. The
+        // places of deleted documents are written too: one restored after the rebuild comes back to its place.
+        const { upserts, places } = state as DocumentChanges;
+        const all = [...upserts];
+        const allPlaces = [...places];
+        for (let i = 0; i < Math.max(all.length, allPlaces.length); i += 1000) {
+          await write(tx, schema, { upserts: new Map(all.slice(i, i + 1000)), deletes: new Set(), places: new Map(allPlaces.slice(i, i + 1000)) });
         }
       },
     },

@@ -40,6 +40,14 @@ describe('reduceDocumentEvents', () => {
     expect([...changes.deletes]).toEqual(['a']);
   });
 
+  it('a document deleted and created again keeps the place of its first creation', () => {
+    const first = event('YearCreated', 'a');
+    const state = reduceDocumentEvents(names, [first, event('YearCreated', 'b'), event('YearDeleted', 'a')]);
+    reduceDocumentEvents(names, [event('YearCreated', 'a', { winner: 'ABBA' })], state);
+    expect(state.upserts.get('a')).toMatchObject({ fields: { winner: 'ABBA' }, createdPosition: first.position });
+    expect(state.places.get('a')).toBe(first.position);
+  });
+
   it('ignores events it does not project', () => {
     const changes = reduceDocumentEvents(names, [event('VideoCreated', 'v')]);
     expect(changes.upserts.size + changes.deletes.size).toBe(0);

@@ -20,7 +20,7 @@ export const LIVE_SCHEMA = 'rm';
 // 17: members' forum bookmarks (forum/bookmarks-projection.ts); forum and article search text is the markdown's plain
 //     text (contracts' plainMarkdown).
 // 18: the forum list pages by cursor (forum_posts.activity_at and likes, an index per order).
-export const READ_MODEL_VERSION = '18';
+export const READ_MODEL_VERSION = '19';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -41,6 +41,10 @@ export function readModelDdl(schemaName: string): string {
       last_error    text,
       last_error_at timestamptz
     );
+
+    -- Where each document was first created (document-projection.ts): a document deleted and restored keeps its
+    -- place in every list ordered by creation, whenever it comes back. Never deleted; one row per document id.
+    CREATE TABLE ${s}.document_places (id uuid PRIMARY KEY, position text NOT NULL);
 
     CREATE TABLE ${s}.years (
       id               uuid PRIMARY KEY,

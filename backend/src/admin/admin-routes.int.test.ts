@@ -125,6 +125,20 @@ describe('the audit API', () => {
     expect(history.filter((entry) => entry.itemId === created.id).map((entry) => entry.action)).toEqual(['restored', 'updated', 'created']);
   });
 
+  it('a deleted video restored comes back to its place in the list, not to the end', async () => {
+    const titles = ['Plats ett', 'Plats två', 'Plats tre'];
+    const made: Array<{ id: string }> = [];
+    for (const title of titles) made.push((await admin.post('/api/videos', sampleVideo({ title, artist: 'Platshållarna', year: 1990 }))).body);
+    const order = async () =>
+      ((await visitor.get('/api/videos')).body as Array<{ title: string }>).map((video) => video.title).filter((title) => titles.includes(title));
+    const before = await order();
+    expect(before).toHaveLength(3);
+    await admin.delete(`/api/videos/${made[0]!.id}`);
+    expect(await order()).toEqual(before.filter((title) => title !== 'Plats ett'));
+    expect((await admin.post(`/api/admin/history/video/${made[0]!.id}/restore`, { revision: 0 })).status).toBe(200);
+    expect(await order()).toEqual(before);
+  });
+
   it('brings a deleted year back with its number, refuses to restore a deleted version, and 404s what does not exist', async () => {
     const created = (await admin.post('/api/years', sampleYear({ year: 1999, winner: 'Charlotte Nilsson', song: 'Tusen och en natt' }))).body;
     await admin.delete(`/api/years/${created.id}`);

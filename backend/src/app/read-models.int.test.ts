@@ -83,6 +83,8 @@ describe('first start with an empty log', () => {
     await admin.put(`/api/entries/${euphoriaHit.id}`, { songwriters: ['Thomas G:son', 'Ny Låtskrivare (Nyan)'] });
     const [waterloo] = (await anonymous.get('/api/search/entries?q=waterloo')).body;
     expect((await admin.delete(`/api/entries/${waterloo.id}`)).status).toBe(200);
+    // A deleted year restored keeps its first place (document_places), live and rebuilt alike.
+    expect((await admin.post(`/api/admin/history/year/${y1958.id}/restore`, { revision: 0 })).status).toBe(200);
     // Forum posts from the log: the forum's projection applies page by page during the rebuild's one read.
     await appendGeneratedPosts(backend.store, 30);
     await backend.runner.catchUp();
@@ -118,6 +120,10 @@ describe('first start with an empty log', () => {
       expect(live.length, table).toBeGreaterThan(0);
       expect(rebuilt, table).toEqual(live);
     }
+    const places = (schema: string) => backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'document_places'])} ORDER BY id`);
+    const [livePlaces, rebuiltPlaces] = await Promise.all([places('rm'), places('rm_check')]);
+    expect(livePlaces.length).toBeGreaterThan(1000);
+    expect(rebuiltPlaces).toEqual(livePlaces);
     const credits = (schema: string) =>
       backend.pool.any(sql.unsafe`SELECT * FROM ${sql.identifier([schema, 'search_songwriter_credits'])} ORDER BY entry_id, n`);
     const [liveCredits, rebuiltCredits] = await Promise.all([credits('rm'), credits('rm_check')]);

@@ -1,6 +1,6 @@
 import { DOCUMENT_EVENTS, eventNames, songwriterCredit } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
-import { reduceDocumentEvents, type DocumentChanges } from '../document-projection';
+import { noDocumentChanges, reduceDocumentEvents, type DocumentChanges } from '../document-projection';
 import type { Projection } from '../events';
 
 /**
@@ -95,7 +95,7 @@ export const searchSongwritersProjection: Projection = {
   apply: (tx, schema, events) => apply(tx, schema, reduceDocumentEvents(ENTRY_EVENTS, events)),
   // A rebuild: every credit once, then every songwriter in one statement.
   bulk: {
-    start: (): DocumentChanges => ({ upserts: new Map(), deletes: new Set() }),
+    start: noDocumentChanges,
     add: (state, events) => void reduceDocumentEvents(ENTRY_EVENTS, events, state as DocumentChanges),
     flush: async (tx, schema, state) => {
       await insertCredits(
