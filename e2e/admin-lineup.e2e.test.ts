@@ -161,10 +161,11 @@ describe('admin: a year’s lineup (desktop)', () => {
       });
       createdArtist = added.artistRef.id;
 
-      await addedRow.getByRole('button', { name: 'Radera' }).click();
+      const named = `Radera bidraget ”E2E-låten” med ${actName} (${YEAR})`;
+      await page.getByRole('button', { name: named, exact: true }).click();
       const confirm = page.getByRole('alertdialog');
       expect(await confirm.innerText()).toContain(`radera bidraget ”E2E-låten” med ${actName} (${YEAR})`);
-      await confirm.getByRole('button', { name: 'Radera' }).click();
+      await confirm.getByRole('button', { name: named, exact: true }).click();
       await page.getByText('Bidrag borttaget!').waitFor();
       await addedRow.waitFor({ state: 'detached' });
       expect((await lineupOf(page.request)).entryCount).toBe(countBefore);

@@ -103,10 +103,13 @@ describe('admin (desktop)', () => {
       .getByRole('list', { name: 'År' })
       .getByRole('listitem')
       .filter({ hasText: `${yearNumber} – E2E Vinnare` });
-    await row.getByRole('button', { name: 'Radera' }).click();
+    // Every delete button names its item, and so does the confirmation's (issue 18: one read only "Radera", and an
+    // item was deleted by mistake): found by its full name on the whole page, it is this row's.
+    const named = `Radera året ${yearNumber}`;
+    await page.getByRole('button', { name: named, exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.innerText()).toContain(`Är du säker på att du vill radera året ${yearNumber}?`);
-    await confirm.getByRole('button', { name: 'Radera' }).click();
+    await confirm.getByRole('button', { name: named, exact: true }).click();
     await page.getByText('År borttaget!').waitFor();
     await row.waitFor({ state: 'detached' });
 

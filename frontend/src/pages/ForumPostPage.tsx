@@ -195,7 +195,8 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Radera inlägg?"
-        description="Inlägget och alla dess svar raderas permanent. Detta går inte att ångra."
+        description={`Inlägget ”${post.title}” och alla dess svar raderas permanent. Detta går inte att ångra.`}
+        confirmName={`Radera inlägget ”${post.title}”`}
         pending={deletePost.isPending}
         onConfirm={confirmDelete}
       />

@@ -51,7 +51,7 @@ export default function YearPage() {
       </Button>
       <ConfirmDeleteButton
         size="lg"
-        question={`Är du säker på att du vill radera året ${year.year}?`}
+        what={`året ${year.year}`}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(year.id)}
       />

@@ -18,7 +18,7 @@ export function ArticleAdminActions({ article }: { article: Article }) {
         </RouterLink>
       </Button>
       <ConfirmDeleteButton
-        question={`Är du säker på att du vill radera artikeln "${article.title}"?`}
+        what={`artikeln "${article.title}"`}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(article.id)}
       />

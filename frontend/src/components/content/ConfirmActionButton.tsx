@@ -6,6 +6,8 @@ export type ConfirmActionProps = {
   /** The button's text, and its text while the action runs (the button is disabled then). */
   label: string;
   pendingLabel: string;
+  /** The accessible name of the button and of the dialog's confirming button, naming what they act on. */
+  name?: string;
   icon: React.ReactNode;
   colorPalette: string;
   variant?: ButtonProps['variant'];
@@ -21,6 +23,7 @@ export type ConfirmActionProps = {
 export function ConfirmActionButton({
   label,
   pendingLabel,
+  name,
   icon,
   colorPalette,
   variant = 'outline',
@@ -38,13 +41,14 @@ export function ConfirmActionButton({
       title={title}
       description={question}
       confirmLabel={label}
+      confirmName={name}
       colorPalette={colorPalette}
       onConfirm={() => {
         setOpen(false);
         onConfirm();
       }}
       trigger={
-        <Button size={size} colorPalette={colorPalette} variant={variant} disabled={pending}>
+        <Button size={size} colorPalette={colorPalette} variant={variant} disabled={pending} aria-label={name}>
           {icon}
           {pending ? pendingLabel : label}
         </Button>

@@ -7,6 +7,8 @@ type Props = {
   description: React.ReactNode;
   /** The confirming button: 'Radera' in red unless told otherwise; it reads `pendingLabel` while the action runs. */
   confirmLabel?: string;
+  /** The confirming button's accessible name when its text alone does not say what it acts on ('Radera videon "…"'). */
+  confirmName?: string;
   pendingLabel?: string;
   colorPalette?: string;
   /** True while the action runs: the dialog stays open, its buttons disabled (spec section 4, delete flow). */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Radera',
+  confirmName,
   pendingLabel = 'Raderar...',
   colorPalette = 'red',
   pending = false,
@@ -51,7 +54,7 @@ export function ConfirmDialog({
                   Avbryt
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette={colorPalette} onClick={onConfirm} disabled={pending}>
+              <Button colorPalette={colorPalette} onClick={onConfirm} disabled={pending} aria-label={confirmName}>
                 {pending ? pendingLabel : confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -70,7 +70,7 @@ function VideoAdminActions({ video }: { video: Video }) {
         </RouterLink>
       </Button>
       <ConfirmDeleteButton
-        question={`Är du säker på att du vill radera videon "${video.title}"?`}
+        what={`videon "${video.title}"`}
         pending={remove.isPending}
         onConfirm={() => remove.mutate(video.id)}
       />

@@ -36,7 +36,7 @@ export function ArticlesTab() {
           id: article.id,
           title: article.title,
           details: `${articleCategoryLabel(article.category)} · ${article.author} · ${formatDate(article.publishedAt)}${article.featured ? ' · Utvald' : ''}`,
-          deleteQuestion: `Är du säker på att du vill radera artikeln "${article.title}"?`,
+          deleteWhat: `artikeln "${article.title}"`,
         }))}
       />
     </Stack>

@@ -6,7 +6,7 @@ import { LoadingText } from '../../../components/LoadingText';
 import { editPath, historyPath } from '../audit-labels';
 import { useDeleteDocument, type DocumentKind } from '../document-api';
 
-export type ListItem = { id: string; title: string; details: string; deleteQuestion: string };
+export type ListItem = { id: string; title: string; details: string; deleteWhat: string };
 
 type Props = {
   kind: DocumentKind;
@@ -65,7 +65,7 @@ export function DocumentList({ kind, heading, items, isLoading, emptyText }: Pro
                     </RouterLink>
                   </Button>
                   <ConfirmDeleteButton
-                    question={item.deleteQuestion}
+                    what={item.deleteWhat}
                     pending={remove.isPending && remove.variables === item.id}
                     onConfirm={() => remove.mutate(item.id)}
                   />

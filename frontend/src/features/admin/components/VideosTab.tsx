@@ -34,7 +34,7 @@ export function VideosTab() {
           id: video.id,
           title: video.title,
           details: `${video.artist} · ${video.year} · ${videoCategoryLabel(video.category)}`,
-          deleteQuestion: `Är du säker på att du vill radera videon "${video.title}"?`,
+          deleteWhat: `videon "${video.title}"`,
         }))}
       />
     </Stack>

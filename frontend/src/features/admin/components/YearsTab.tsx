@@ -46,7 +46,7 @@ export function YearsTab() {
           id: year.id,
           title: `${year.year} – ${year.winner}`,
           details: `”${year.song}”${year.isClassic ? ' · Klassiker' : ''}`,
-          deleteQuestion: `Är du säker på att du vill radera året ${year.year}?`,
+          deleteWhat: `året ${year.year}`,
         }))}
       />
     </Stack>

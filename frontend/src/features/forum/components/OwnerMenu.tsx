@@ -27,7 +27,7 @@ export function OwnerMenu({ post, onEdit, onToggleSolved, onDelete, busy }: Prop
             <Menu.Separator />
             <Menu.Item value="delete" onSelect={onDelete} color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }}>
               <LuTrash2 aria-hidden />
-              Radera
+              Radera inlägget
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

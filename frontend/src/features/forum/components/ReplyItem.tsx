@@ -83,7 +83,14 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
             />
             <FlagButton targetType="reply" targetId={reply.id} authorId={reply.authorId} size="xs" />
             {canDelete && (
-              <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                onClick={() => setConfirming(true)}
+                disabled={remove.isPending}
+                aria-label={`Radera svaret från ${reply.authorName}`}
+              >
                 <LuTrash2 aria-hidden />
                 {remove.isPending ? 'Raderar...' : 'Radera'}
               </Button>
@@ -95,7 +102,8 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Radera svar?"
-        description="Svaret raderas permanent. Detta går inte att ångra."
+        description={`Svaret från ${reply.authorName} raderas permanent. Detta går inte att ångra.`}
+        confirmName={`Radera svaret från ${reply.authorName}`}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -65,7 +65,7 @@ export function EntryRow({ show, entry, onMoveUp, onMoveDown, moving, editing, o
             <LuPencil aria-hidden /> Redigera
           </Button>
           <ConfirmDeleteButton
-            question={`Är du säker på att du vill radera bidraget ”${entry.song}” med ${entry.artist} (${entry.year})?`}
+            what={`bidraget ”${entry.song}” med ${entry.artist} (${entry.year})`}
             pending={deleting}
             onConfirm={onDelete}
           />
