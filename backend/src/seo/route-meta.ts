@@ -7,13 +7,23 @@ import {
   songwriterApi,
   videoApi,
   yearApi,
+  yearSummariesApi,
   type Article,
   type ForumPost,
   type PageMeta,
   type Video,
   type Year,
 } from '@mello/contracts';
-import { artistDetailView, forumPostJson, listArticlesJson, listVideosJson, listYearsJson, songwriterDetailView, yearByNumberJson } from '@mello/projections';
+import {
+  artistDetailView,
+  forumPostJson,
+  listArticlesJson,
+  listVideosJson,
+  listYearSummariesJson,
+  listYearsJson,
+  songwriterDetailView,
+  yearByNumberJson,
+} from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
 import type { ListCache } from '../http/list-cache';
 import { isUuid } from '../http/validation';
@@ -31,6 +41,7 @@ export type RouteMeta = { status: 200 | 404; meta: PageMeta; page: string; data:
 /** The client's query keys of these calls, derived from their contracts as the client derives them (routeKey). */
 const ARCHIVE_KEYS = {
   years: routeKey(yearApi.list),
+  yearSummaries: routeKey(yearSummariesApi.list),
   year: (year: number) => routeKey(yearApi.byYear, { params: { year } }),
   videos: routeKey(videoApi.list),
   articles: routeKey(articleApi.list),
@@ -42,11 +53,16 @@ const ARCHIVE_KEYS = {
 const lookupSlug = (slug: string) => NAME_SLUG_PATTERN.test(slug) && slug.length <= 300;
 
 /** The list read models' JSON texts a page may start with. */
-export type ArchiveLists = Record<'years' | 'videos' | 'articles', () => Promise<string>>;
+export type ArchiveLists = Record<'years' | 'yearSummaries' | 'videos' | 'articles', () => Promise<string>>;
 
-const LIST_QUERIES = { years: listYearsJson, videos: listVideosJson, articles: listArticlesJson } as const;
+const LIST_QUERIES = { years: listYearsJson, yearSummaries: listYearSummariesJson, videos: listVideosJson, articles: listArticlesJson } as const;
 /** The list cache's key of each: its GET's path, as the API's list routes key it (document-routes.ts). */
-const LIST_PATHS = { years: yearApi.list.path, videos: videoApi.list.path, articles: articleApi.list.path } as const;
+const LIST_PATHS = {
+  years: yearApi.list.path,
+  yearSummaries: yearSummariesApi.list.path,
+  videos: videoApi.list.path,
+  articles: articleApi.list.path,
+} as const;
 
 /**
  * The lists from the read models; through the API's list cache when there is one, so a page costs no query while
@@ -55,7 +71,7 @@ const LIST_PATHS = { years: yearApi.list.path, videos: videoApi.list.path, artic
 export function archiveLists(db: CommonQueryMethods, cache?: ListCache): ArchiveLists {
   const list = (name: keyof typeof LIST_QUERIES) => () =>
     cache ? cache.get(LIST_PATHS[name], () => LIST_QUERIES[name](db)).then((entry) => entry.body.toString('utf8')) : LIST_QUERIES[name](db);
-  return { years: list('years'), videos: list('videos'), articles: list('articles') };
+  return { years: list('years'), yearSummaries: list('yearSummaries'), videos: list('videos'), articles: list('articles') };
 }
 
 // The read models hold documents validated when their events were decided: the JSON is the contract's shape.
@@ -71,9 +87,9 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
   const found = (meta: PageMeta, status: 200 | 404 = 200, data: InitialQuery[] = []): RouteMeta => ({ status, meta, page: route.page, data });
   switch (route.page) {
     case 'home': {
-      const [years, videos, articles] = await Promise.all([lists.years(), lists.videos(), lists.articles()]);
+      const [years, videos, articles] = await Promise.all([lists.yearSummaries(), lists.videos(), lists.articles()]);
       return found(pageMeta.home(), 200, [
-        { key: ARCHIVE_KEYS.years, json: years },
+        { key: ARCHIVE_KEYS.yearSummaries, json: years },
         { key: ARCHIVE_KEYS.videos, json: videos },
         { key: ARCHIVE_KEYS.articles, json: articles },
       ]);

@@ -238,10 +238,12 @@ function initialData(html: string): Array<{ key: unknown[]; data: any }> {
 const dataFor = (queries: Array<{ key: unknown[]; data: any }>, key: unknown[]) => queries.find((query) => JSON.stringify(query.key) === JSON.stringify(key));
 
 describe('the data a page starts with', () => {
-  it('home carries the years, videos and articles exactly as the API answers them, and no user', async () => {
+  it("home carries the years' summaries, videos and articles exactly as the API answers them, and no user", async () => {
     const queries = initialData((await crawl('/')).html);
+    // The year grid's cards need the summaries, not every year's whole document (a tenth of the bytes).
+    expect(dataFor(queries, ['/api/years'])).toBeUndefined();
     for (const [key, url] of [
-      [['/api/years'], '/api/years'],
+      [['/api/years/summaries'], '/api/years/summaries'],
       [['/api/videos'], '/api/videos'],
       [['/api/articles'], '/api/articles'],
     ] as const) {
@@ -253,12 +255,12 @@ describe('the data a page starts with', () => {
 
   it("home's years are current right after a write (they come through the API's list cache)", async () => {
     const admin = await adminClient(backend);
-    const before = dataFor(initialData((await crawl('/')).html), ['/api/years'])?.data as Array<{ year: number }>;
+    const before = dataFor(initialData((await crawl('/')).html), ['/api/years/summaries'])?.data as Array<{ year: number }>;
     expect(before.map((year) => year.year)).not.toContain(1988);
     expect((await admin.post('/api/years', sampleYear({ year: 1988, winner: 'Tommy Körberg' }))).status).toBe(201);
-    const after = dataFor(initialData((await crawl('/')).html), ['/api/years'])?.data as Array<{ year: number }>;
+    const after = dataFor(initialData((await crawl('/')).html), ['/api/years/summaries'])?.data as Array<{ year: number }>;
     expect(after.map((year) => year.year)).toContain(1988);
-    expect(after).toEqual((await crawler.get('/api/years')).body);
+    expect(after).toEqual((await crawler.get('/api/years/summaries')).body);
   });
 
   it('a year page carries its year, or null for a year the archive does not have', async () => {

@@ -7,6 +7,7 @@ import {
   statisticsApi,
   videoApi,
   yearApi,
+  yearSummariesApi,
   routeKeyPrefix,
   type InitialQueryText,
 } from '@mello/contracts';
@@ -28,6 +29,7 @@ const ARCHIVE = PUBLIC.filter((name) => !FORUM.has(name));
 const FORUM_FREE = new Set(
   [
     yearApi.list,
+    yearSummariesApi.list,
     yearPagesApi.page,
     yearApi.byYear,
     videoApi.list,

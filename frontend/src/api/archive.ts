@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { articleApi, entryLinksApi, videoApi, yearApi } from '@mello/contracts';
+import { articleApi, entryLinksApi, videoApi, yearApi, yearSummariesApi } from '@mello/contracts';
 import { callOrNull, routeKey, routeKeyPrefix, routeQuery } from './call';
 
 /** Query keys derive from the contracts (call.ts: the key's parts joined by '/' are the URL, as the spec's default). */
 export const archiveKeys = {
   years: routeKey(yearApi.list),
+  yearSummaries: routeKey(yearSummariesApi.list),
   /** Every year by number (its prefix invalidates them all). */
   yearsByNumber: routeKeyPrefix(yearApi.byYear),
   year: (year: number) => routeKey(yearApi.byYear, { params: { year } }),
@@ -14,6 +15,8 @@ export const archiveKeys = {
 };
 
 export const yearsQuery = () => routeQuery(yearApi.list);
+/** Every year as its card shows it: what the home page's grid reads (not the whole documents). */
+export const yearSummariesQuery = () => routeQuery(yearSummariesApi.list);
 
 /** One year by its number; a 404 resolves to null (the not-found view), anything else is an error. */
 export const yearQuery = (year: number) =>
@@ -40,6 +43,7 @@ export const entryLinksQuery = (entryId: string) =>
   });
 
 export const useYears = () => useQuery(yearsQuery());
+export const useYearSummaries = () => useQuery(yearSummariesQuery());
 export const useYear = (year: number) => useQuery(yearQuery(year));
 export const useVideos = () => useQuery(videosQuery());
 export const useArticles = () => useQuery(articlesQuery());

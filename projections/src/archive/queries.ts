@@ -1,3 +1,4 @@
+import { YEAR_SUMMARY_FIELDS } from '@mello/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
@@ -11,6 +12,16 @@ const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
 
 export async function listYearsJson(db: CommonQueryMethods): Promise<string> {
   return (await db.one(sql.type(jsonText)`SELECT coalesce(json_agg(doc ORDER BY year DESC), '[]')::text AS body FROM ${table('years')}`)).body;
+}
+
+/** GET /api/years/summaries: each year's doc cut to the fields its card shows (YEAR_SUMMARY_FIELDS), newest first. */
+export async function listYearSummariesJson(db: CommonQueryMethods): Promise<string> {
+  const fields = sql.array(YEAR_SUMMARY_FIELDS, 'text');
+  return (
+    await db.one(sql.type(jsonText)`
+      SELECT coalesce(json_agg((SELECT jsonb_object_agg(key, value) FROM jsonb_each(doc) WHERE key = ANY(${fields})) ORDER BY year DESC), '[]')::text AS body
+        FROM ${table('years')}`)
+  ).body;
 }
 
 const withRevision = z.object({ body: z.string(), revision: z.number() });

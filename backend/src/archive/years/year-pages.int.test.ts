@@ -62,3 +62,19 @@ describe('GET /api/years/page: the /years list by cursor', () => {
     expect((await page({ limit: '100' })).nextCursor).toBeNull();
   });
 });
+
+describe('GET /api/years/summaries: the home grid’s years', () => {
+  it('answers every year as its card shows it, newest first, without the long texts, and follows an edit', async () => {
+    const full = (await visitor.get('/api/years')).body as Year[];
+    const reply = await visitor.get('/api/years/summaries');
+    expect(reply.status).toBe(200);
+    const summaries = reply.body as Array<Record<string, unknown>>;
+    expect(summaries.map((summary) => summary.year)).toEqual(full.map((year) => year.year));
+    const card = ['city', 'id', 'imageUrl', 'isClassic', 'song', 'venue', 'winner', 'year'];
+    for (const summary of summaries) expect(Object.keys(summary).sort()).toEqual(card);
+    expect(summaries[0]).toEqual(Object.fromEntries(card.map((key) => [key, full[0]![key as keyof Year]])));
+
+    await admin.put(`/api/years/${full[0]!.id}`, { winner: 'Ny vinnare' });
+    expect(((await visitor.get('/api/years/summaries')).body as Array<{ winner: string }>)[0]!.winner).toBe('Ny vinnare');
+  });
+});

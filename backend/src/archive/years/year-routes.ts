@@ -1,10 +1,10 @@
-import { YEAR_PAGE_SORT, pageAfter, yearApi, yearPageKey, yearPagesApi, type Year, type YearFields } from '@mello/contracts';
-import { listYearsJson, yearByNumberWithRevision } from '@mello/projections';
+import { YEAR_PAGE_SORT, pageAfter, yearApi, yearPageKey, yearPagesApi, yearSummariesApi, type Year, type YearFields } from '@mello/contracts';
+import { listYearSummariesJson, listYearsJson, yearByNumberWithRevision } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { setRevisionETag } from '../../http/concurrency';
 import { jsonText, on } from '../../http/contract-routes';
 import { documentRoutes } from '../../http/document-routes';
-import type { ListCache } from '../../http/list-cache';
+import { answerCached, type ListCache } from '../../http/list-cache';
 import { AppError } from '../../shared/errors';
 import type { DocumentService } from '../document-service';
 import { YEAR_NOT_FOUND } from './year';
@@ -23,6 +23,10 @@ export function yearRoutes(deps: { pool: DatabasePool; lists: ListCache; years: 
     const cached = await deps.lists.get(yearApi.list.path, () => listYearsJson(deps.pool));
     const years = JSON.parse(cached.body.toString('utf8')) as Year[];
     return pageAfter(years, { sort: YEAR_PAGE_SORT, keyOf: yearPageKey, cursor: query.after, limit: query.limit });
+  });
+  on(router, yearSummariesApi.list, async (_request, ctx) => {
+    answerCached(ctx, await deps.lists.get(yearSummariesApi.list.path, () => listYearSummariesJson(deps.pool)));
+    return undefined;
   });
   on(router, yearApi.byYear, async ({ params }, ctx) => {
     const found = /^\d{1,4}$/.test(params.year) ? await yearByNumberWithRevision(deps.pool, Number(params.year)) : null;

@@ -1,6 +1,6 @@
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useYears } from '../../api/archive';
+import { useYearSummaries } from '../../api/archive';
 import { NetworkError } from '../../api/http';
 import { ALL_DECADES, DECADE_OPTIONS, filterByDecade } from '../../lib/decades';
 import { EmptyState } from '../EmptyState';
@@ -15,7 +15,7 @@ const HOME_YEAR_COUNT = 6;
 /** The home year grid: the first six years of the chosen decade ('Alla' by default). */
 export function HomeYears() {
   const [decade, setDecade] = useState(ALL_DECADES);
-  const { data, isPending, error, refetch } = useYears();
+  const { data, isPending, error, refetch } = useYearSummaries();
   const years = filterByDecade(data ?? [], decade).slice(0, HOME_YEAR_COUNT);
 
   return (

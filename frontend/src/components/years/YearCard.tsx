@@ -1,11 +1,14 @@
 import { Box, Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
 import { linkCardStyle } from '../content/link-card';
-import type { Year } from '@mello/contracts';
+import type { YearSummary } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { YearBadge, YearCardImage } from './YearCardParts';
 
+/** A card needs a year's summary; the /years list passes whole years, whose description it may show. */
+export type YearCardData = YearSummary & { description?: string };
+
 type Props = {
-  year: Year;
+  year: YearCardData;
   /** The /years list shows the start of the description too; the home grid stays compact. */
   showDescription?: boolean;
   headingAs?: 'h2' | 'h3';

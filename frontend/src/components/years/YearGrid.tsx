@@ -1,8 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import type { Year } from '@mello/contracts';
-import { YearCard } from './YearCard';
+import { YearCard, type YearCardData } from './YearCard';
 
-export function YearGrid({ years, showDescription, headingAs }: { years: readonly Year[]; showDescription?: boolean; headingAs?: 'h2' | 'h3' }) {
+export function YearGrid({ years, showDescription, headingAs }: { years: readonly YearCardData[]; showDescription?: boolean; headingAs?: 'h2' | 'h3' }) {
   return (
     <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
       {years.map((year) => (

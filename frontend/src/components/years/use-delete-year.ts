@@ -23,6 +23,7 @@ export function useDeleteYear(onDeleted: () => void) {
       onDeleted();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: archiveKeys.years }),
+        queryClient.invalidateQueries({ queryKey: archiveKeys.yearSummaries }),
         queryClient.invalidateQueries({ queryKey: yearPagesKey }),
         queryClient.invalidateQueries({ queryKey: archiveKeys.yearsByNumber }),
         queryClient.invalidateQueries({ queryKey: searchKeys.years }),

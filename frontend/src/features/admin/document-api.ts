@@ -40,7 +40,7 @@ const DOCUMENTS = {
   year: {
     api: yearApi,
     labels: YEAR_FIELD_LABELS,
-    keys: [archiveKeys.years, yearPagesKey, archiveKeys.yearsByNumber],
+    keys: [archiveKeys.years, archiveKeys.yearSummaries, yearPagesKey, archiveKeys.yearsByNumber],
     created: 'År skapat!',
     createFailed: 'Fel vid skapande av år',
     removed: 'År borttaget!',
