@@ -71,3 +71,4 @@ export * from './search/search-songwriters';
 export * from './search/search-documents';
 export * from './waiting';
 export * from './forum/forum-list-queries';
+export * from './projection-tables';

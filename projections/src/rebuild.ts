@@ -7,8 +7,18 @@ import { copyRowsOver } from './copy-rows';
 import { SWAPPED } from './progress';
 import { isTransientDatabaseError } from './database-errors';
 import { ProjectionApplyError, applyLockKey, applyNextBatch, findFailingEvent } from './runner';
+import { tablesOf } from './projection-tables';
 
-export type RebuildProgress = { events: number; eventsPerSecond: number; total: number | null; etaSeconds: number | null };
+/** Where a rebuild is: reading the log, building the deferred indexes, swapping in (under the apply lock), done. */
+export type RebuildPhase = 'loading' | 'indexing' | 'swapping' | 'done';
+
+export type RebuildProgress = {
+  phase: RebuildPhase;
+  events: number;
+  eventsPerSecond: number;
+  total: number | null;
+  etaSeconds: number | null;
+};
 
 export type RebuildOptions = {
   pool: DatabasePool;
@@ -20,10 +30,98 @@ export type RebuildOptions = {
   /** Swap the build in as the live schema when done (default true). */
   swap?: boolean;
   batchSize?: number;
-  /** Total events in the log, when the store can tell: used for the ETA. */
-  totalEvents?: number | null;
+  /**
+   * Total events in the log, when the store can tell: used for the ETA. A function is asked at every report, so a
+   * caller can keep it up to date while events are appended during the rebuild.
+   */
+  totalEvents?: number | null | (() => number | null);
   onProgress?: (progress: RebuildProgress) => void;
+  /**
+   * The least time between two progress reports (default 250 ms; each report costs next to nothing, but the
+   * caller's callback may write or push them); a change of phase and the end are always reported.
+   */
+  progressIntervalMs?: number;
+  /**
+   * Cancels the rebuild: it stops at the next page, index or step, drops its build schema and fails with
+   * RebuildCancelledError. Once the swap has begun it no longer stops (the swap is one short transaction).
+   */
+  signal?: AbortSignal;
 };
+
+/** The rebuild was cancelled through its AbortSignal: nothing live was changed, its build schema is gone. */
+export class RebuildCancelledError extends Error {
+  constructor() {
+    super('The rebuild was cancelled; the live read models are unchanged');
+    this.name = 'RebuildCancelledError';
+  }
+}
+
+const throwIfCancelled = (signal: AbortSignal | undefined) => {
+  if (signal?.aborted) throw new RebuildCancelledError();
+};
+
+/** Every build schema starts with this (a full rebuild's is exactly it): what dropLeftoverBuilds clears. */
+export const BUILD_SCHEMA = `${LIVE_SCHEMA}_next`;
+
+/** The build schema of a rebuild: `rm_next` for every read model, `rm_next_<projection>` for one projection's. */
+export const buildSchemaFor = (projection?: string): string =>
+  projection === undefined ? BUILD_SCHEMA : `${BUILD_SCHEMA}_${projection.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
+
+/**
+ * Drops the build schemas a rebuild left behind when its process died (kill -9, a crash, a lost connection): run
+ * only while holding the rebuild lock (backend/src/maintenance/rebuild-lock.ts), so no running rebuild's schema is
+ * touched. Returns the schemas dropped.
+ */
+export async function dropLeftoverBuilds(pool: DatabasePool): Promise<string[]> {
+  const names = await pool.anyFirst(
+    sql.type(z.object({ nspname: z.string() }))`
+      SELECT nspname FROM pg_namespace WHERE nspname = ${BUILD_SCHEMA} OR nspname LIKE ${`${BUILD_SCHEMA}\\_%`} ORDER BY nspname`,
+  );
+  for (const name of names) await pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([name])} CASCADE`);
+  return [...names];
+}
+
+/** Drops a build schema after a failure or a cancel; best effort, a leftover is dropped by the next rebuild anyway. */
+const dropBuild = (pool: DatabasePool, build: string) =>
+  pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([build])} CASCADE`).catch(() => undefined);
+
+/** Counts events and reports progress, at most every `progressIntervalMs` (and on every phase change). */
+function progressTracker(options: Pick<RebuildOptions, 'totalEvents' | 'onProgress' | 'progressIntervalMs'>) {
+  const started = performance.now();
+  const interval = options.progressIntervalMs ?? 250;
+  let done = 0;
+  let phase: RebuildPhase = 'loading';
+  let reportedAt = -Infinity;
+  const emit = () => {
+    if (!options.onProgress) return;
+    const now = performance.now();
+    reportedAt = now;
+    const seconds = (now - started) / 1000;
+    const eventsPerSecond = seconds > 0 ? done / seconds : 0;
+    const known = typeof options.totalEvents === 'function' ? options.totalEvents() : (options.totalEvents ?? null);
+    const total = known === null ? null : Math.max(known, done);
+    const etaSeconds = phase === 'done' ? 0 : total !== null && eventsPerSecond > 0 ? Math.max(0, (total - done) / eventsPerSecond) : null;
+    options.onProgress({ phase, events: done, eventsPerSecond, total, etaSeconds });
+  };
+  return {
+    get events() {
+      return done;
+    },
+    get seconds() {
+      return (performance.now() - started) / 1000;
+    },
+    add(loaded: number) {
+      done += loaded;
+      if (options.onProgress && performance.now() - reportedAt >= interval) emit();
+    },
+    phase(next: RebuildPhase) {
+      phase = next;
+      emit();
+    },
+  };
+}
+
+type Tracker = ReturnType<typeof progressTracker>;
 
 async function runScript(connectionUri: string, script: string): Promise<void> {
   const client = new pg.Client({ connectionString: connectionUri });
@@ -77,12 +175,15 @@ async function inParallel(limit: number, tasks: ReadonlyArray<() => Promise<void
  * session gets more maintenance memory than the default 64 MB: a GIN build that fits in memory writes each
  * posting list once instead of merging runs.
  */
-export async function completeDeferred(connectionUri: string, schema: string): Promise<void> {
+export async function completeDeferred(connectionUri: string, schema: string, signal?: AbortSignal): Promise<void> {
   await runScript(connectionUri, `BEGIN; ${deferredWordsDdl(schemaIdentifier(schema))} COMMIT;`);
   const statements = deferredIndexStatements(schemaIdentifier(schema));
   await inParallel(
     WRITE_CONCURRENCY,
-    statements.map((statement) => () => runScript(connectionUri, `SET maintenance_work_mem = '128MB'; ${statement}`)),
+    statements.map((statement) => () => {
+      throwIfCancelled(signal);
+      return runScript(connectionUri, `SET maintenance_work_mem = '128MB'; ${statement}`);
+    }),
   );
 }
 
@@ -99,49 +200,108 @@ export async function liveReadModelsAreCurrent(pool: DatabasePool): Promise<bool
 /**
  * Builds every read model from position 0 in a schema beside the live one while the API keeps serving, then
  * swaps it in atomically: under the live apply lock (so the live runner pauses between batches), the build
- * catches up with the last events and the schemas are renamed in one transaction.
+ * catches up with the last events and the schemas are renamed in one transaction. A failure or a cancel drops the
+ * build schema and leaves the live read models as they were.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
-  const build = schemaIdentifier(options.buildSchema ?? `${LIVE_SCHEMA}_next`);
+  const build = schemaIdentifier(options.buildSchema ?? BUILD_SCHEMA);
   const batchSize = options.batchSize ?? 5000;
+  throwIfCancelled(options.signal);
   await createReadModelSchema(options.connectionUri, build, { defer: true });
+  const progress = progressTracker(options);
+  try {
+    await buildBeside(options, build, batchSize, progress);
+    if (options.swap !== false) {
+      throwIfCancelled(options.signal);
+      progress.phase('swapping');
+      await options.pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(LIVE_SCHEMA)})`);
+        for (;;) {
+          const batch = await applyNextBatch(tx, options.source, options.projections, build, batchSize);
+          progress.add(batch.events.length);
+          if (batch.events.length === 0) break;
+        }
+        const old = `${LIVE_SCHEMA}_old`;
+        await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
+        const liveExists = await tx.exists(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${LIVE_SCHEMA}`);
+        if (liveExists) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([LIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
+        await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([build])} RENAME TO ${sql.identifier([LIVE_SCHEMA])}`);
+        if (liveExists) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
+        await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${build} ${SWAPPED}`})`);
+      });
+    }
+  } catch (error) {
+    await dropBuild(options.pool, build);
+    throw error;
+  }
+  progress.phase('done');
+  return { events: progress.events, seconds: progress.seconds };
+}
 
-  const started = performance.now();
-  let done = 0;
-  const report = (loaded = 0) => {
-    done += loaded;
-    const seconds = (performance.now() - started) / 1000;
-    const eventsPerSecond = seconds > 0 ? done / seconds : 0;
-    const total = options.totalEvents ?? null;
-    const etaSeconds = total !== null && eventsPerSecond > 0 ? Math.max(0, (total - done) / eventsPerSecond) : null;
-    options.onProgress?.({ events: done, eventsPerSecond, total, etaSeconds });
-  };
-
-  // One pass over the log: projections with a bulk path fold it in memory, the others (the forum's counters)
-  // apply page by page as they read. Each keeps its own checkpoint, so the swap below catches every one of them up.
-  await loadLog(options, build, batchSize, report);
-
-  await completeDeferred(options.connectionUri, build);
-
-  if (options.swap !== false) {
+/**
+ * Rebuilds one projection from position 0 while the others keep running: its tables (projection-tables.ts) are
+ * built in `rm_next_<name>` beside the live ones, then, in one transaction under the live apply lock, its live
+ * tables are dropped, the built ones moved into `rm`, its checkpoint set to the build's (its error cleared), and
+ * the last events applied there. The words of the rebuilt search tables are added to the live vocabulary (which is
+ * only ever added to). A failure or a cancel drops the build schema and leaves the live read models as they were.
+ */
+export async function rebuildProjection(
+  options: Omit<RebuildOptions, 'projections' | 'buildSchema' | 'swap'> & { projection: Projection },
+): Promise<{ events: number; seconds: number }> {
+  const { projection } = options;
+  const tables = tablesOf(projection.name);
+  const build = schemaIdentifier(buildSchemaFor(projection.name));
+  const batchSize = options.batchSize ?? 5000;
+  throwIfCancelled(options.signal);
+  await createReadModelSchema(options.connectionUri, build, { defer: true });
+  const progress = progressTracker(options);
+  const live = (table: string) => sql.identifier([LIVE_SCHEMA, table]);
+  try {
+    await buildBeside({ ...options, projections: [projection] }, build, batchSize, progress);
+    throwIfCancelled(options.signal);
+    await options.pool.query(sql.unsafe`
+      INSERT INTO ${live('search_words')} (word) SELECT word FROM ${sql.identifier([build, 'search_words'])} ON CONFLICT DO NOTHING`);
+    throwIfCancelled(options.signal);
+    progress.phase('swapping');
     await options.pool.transaction(async (tx) => {
       await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(LIVE_SCHEMA)})`);
+      const position = await tx.maybeOneFirst(
+        sql.type(z.object({ position: z.string().nullable() }))`
+          SELECT position FROM ${sql.identifier([build, 'checkpoints'])} WHERE projection = ${projection.name}`,
+      );
+      for (const table of tables) {
+        await tx.query(sql.unsafe`DROP TABLE IF EXISTS ${live(table)}`);
+        await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([build, table])} SET SCHEMA ${sql.identifier([LIVE_SCHEMA])}`);
+      }
+      await tx.query(sql.unsafe`
+        INSERT INTO ${live('checkpoints')} (projection, position) VALUES (${projection.name}, ${position ?? null})
+        ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now(), last_error = NULL, last_error_at = NULL`);
+      await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([build])} CASCADE`);
+      // The events appended since the build's last page go straight into the live tables now (and their new
+      // words into the live vocabulary, through the moved tables' triggers).
       for (;;) {
-        const batch = await applyNextBatch(tx, options.source, options.projections, build, batchSize);
-        done += batch.events.length;
+        const batch = await applyNextBatch(tx, options.source, [projection], LIVE_SCHEMA, batchSize);
+        progress.add(batch.events.length);
         if (batch.events.length === 0) break;
       }
-      const old = `${LIVE_SCHEMA}_old`;
-      await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
-      const liveExists = await tx.exists(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${LIVE_SCHEMA}`);
-      if (liveExists) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([LIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
-      await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([build])} RENAME TO ${sql.identifier([LIVE_SCHEMA])}`);
-      if (liveExists) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
       await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${build} ${SWAPPED}`})`);
     });
-    report();
+  } catch (error) {
+    await dropBuild(options.pool, build);
+    throw error;
   }
-  return { events: done, seconds: (performance.now() - started) / 1000 };
+  progress.phase('done');
+  return { events: progress.events, seconds: progress.seconds };
+}
+
+/** Reads the log into the build schema and builds its deferred indexes: a rebuild up to its swap. */
+async function buildBeside(options: RebuildOptions, build: string, batchSize: number, progress: Tracker): Promise<void> {
+  // One pass over the log: projections with a bulk path fold it in memory, the others (the forum's counters)
+  // apply page by page as they read. Each keeps its own checkpoint, so the swap catches every one of them up.
+  await loadLog(options, build, batchSize, progress);
+  throwIfCancelled(options.signal);
+  progress.phase('indexing');
+  await completeDeferred(options.connectionUri, build, options.signal);
 }
 
 /**
@@ -152,7 +312,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
  * own; the build schema is not live, and its checkpoint is written with the others at the end. (Reading the log
  * a second time for those alone took a third of a rebuild.)
  */
-async function loadLog(options: RebuildOptions, schema: string, pageSize: number, report: (loaded: number) => void): Promise<void> {
+async function loadLog(options: RebuildOptions, schema: string, pageSize: number, progress: Tracker): Promise<void> {
   const loaders = options.projections
     .filter((projection) => projection.bulk)
     .map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
@@ -162,8 +322,11 @@ async function loadLog(options: RebuildOptions, schema: string, pageSize: number
   for (;;) {
     const page = await next;
     if (page.length === 0) break;
+    throwIfCancelled(options.signal);
     last = page[page.length - 1]!.position;
     next = options.source.readAll({ after: last, maxCount: pageSize });
+    // A cancel may leave this read unawaited: its failure must not become an unhandled rejection.
+    next.catch(() => undefined);
     for (const loader of loaders) {
       const events = page.filter((event) => loader.projection.eventTypes.has(event.type));
       if (events.length > 0) foldPage(loader, events);
@@ -172,7 +335,7 @@ async function loadLog(options: RebuildOptions, schema: string, pageSize: number
       const events = page.filter((event) => projection.eventTypes.has(event.type));
       if (events.length > 0) await applyPage(options.pool, projection, schema, events);
     }
-    report(page.length);
+    progress.add(page.length);
   }
   if (last === null) return;
   const position = last;

@@ -53,6 +53,15 @@ export class ProjectionApplyError extends Error {
 }
 
 /**
+ * The event a projection stopped on, read back from the message a ProjectionApplyError left in
+ * rm.checkpoints.last_error (the status views show it); null for any other error (a failed batch).
+ */
+export function stoppedEventOf(message: string | null): { type: string; position: string; streamName: string; id: string } | null {
+  const match = message?.match(/^Projection .+? failed on event (\S+) at position (\S+) \(stream (.+?), event id ([^)]+)\)/);
+  return match ? { type: match[1]!, position: match[2]!, streamName: match[3]!, id: match[4]! } : null;
+}
+
+/**
  * What a batch does with a projection that throws on an event: 'throw' fails the whole batch with a
  * ProjectionApplyError (rebuilds, catchUp); 'stop' keeps that projection's checkpoint just before the event,
  * records the error in its checkpoint row and commits the other projections' progress (the live runner).

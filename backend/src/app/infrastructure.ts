@@ -1,4 +1,4 @@
-import { allProjections, liveReadModelsAreCurrent, rebuildReadModels, searchMigrations } from '@mello/projections';
+import { liveReadModelsAreCurrent, searchMigrations } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { authMigrations } from '../auth/auth-schema';
 import type { Config } from '../config';
@@ -11,6 +11,8 @@ import { PostgresEventStore } from '../event-store/postgres/postgres-event-store
 import { eventStoreMigrations } from '../event-store/postgres/schema';
 import { decodingEventStore } from '../event-store/decoding-event-store';
 import { socketAdapterMigrations } from '../live/socket-server';
+import { cleanUpInterruptedRebuilds, startRebuild } from '../maintenance/rebuild-job';
+import { rebuildRunMigrations } from '../maintenance/rebuild-runs';
 import { openDatabase, type DatabaseHandle } from './database';
 import { ShutdownSteps } from './shutdown-steps';
 
@@ -30,17 +32,28 @@ export async function openEventStore(config: Config, pool: DatabasePool, databas
   return decodingEventStore(store);
 }
 
+/** Every migration of the product, in order: what every process (and CLI) applies before it uses the database. */
+export const allMigrations = [
+  ...eventStoreMigrations,
+  ...authMigrations,
+  ...idempotencyMigrations,
+  ...searchMigrations,
+  ...socketAdapterMigrations,
+  ...rebuildRunMigrations,
+];
+
 /**
  * Opens what the API processes, the projections worker and the CLIs share: the database (DATABASE_URL, or the
  * embedded server), every migration (under an advisory lock, so processes may start together), the pool and the
- * event store. A failure half-way closes what was opened.
+ * event store. A failure half-way closes what was opened. With `shareRunningDatabase` (the worker) the embedded
+ * server another process runs on the data folder is used rather than a second one started (app/database.ts).
  */
-export async function openInfrastructure(config: Config, log: Log): Promise<Infrastructure> {
+export async function openInfrastructure(config: Config, log: Log, options: { shareRunningDatabase?: boolean } = {}): Promise<Infrastructure> {
   const shutdown = new ShutdownSteps(log);
   try {
-    const database = await openDatabase(config, log);
+    const database = await openDatabase(config, log, { shareRunning: options.shareRunningDatabase });
     shutdown.add(database.stop);
-    await migrate(database.uri, [...eventStoreMigrations, ...authMigrations, ...idempotencyMigrations, ...searchMigrations, ...socketAdapterMigrations]);
+    await migrate(database.uri, allMigrations);
     const pool = await createDatabasePool(database.uri, { maximumPoolSize: 20, timeouts: config.databaseTimeouts });
     shutdown.add(() => pool.end());
     const store = await openEventStore(config, pool, database.uri);
@@ -53,19 +66,23 @@ export async function openInfrastructure(config: Config, log: Log): Promise<Infr
 }
 
 /**
- * In the process that runs the projections: builds the read models when they are missing or outdated, on a pool
- * of its own without the request pool's statement timeout (one bulk statement of a large log may run for minutes).
+ * In the process that runs the projections: first clears what a rebuild killed mid-way left behind (its half-built
+ * schema, its run still marked running), then builds the read models when they are missing or outdated, as a
+ * recorded rebuild under the rebuild lock (waiting for one that runs elsewhere), on a pool of its own without the
+ * request pool's statement timeout (one bulk statement of a large log may run for minutes).
  */
 export async function ensureReadModels(infra: Pick<Infrastructure, 'pool' | 'store' | 'database'>, log: Log): Promise<void> {
+  const dropped = await cleanUpInterruptedRebuilds(infra.database.uri, infra.pool);
+  if (dropped.length > 0) log(`Dropped the half-built read models of an interrupted rebuild: ${dropped.join(', ')}`);
   if (await liveReadModelsAreCurrent(infra.pool)) return;
   log('Read models missing or outdated: building them from the log');
-  const pool = await createDatabasePool(infra.database.uri);
-  try {
-    const result = await rebuildReadModels({ pool, connectionUri: infra.database.uri, source: infra.store, projections: allProjections });
-    log(`Read models built from ${result.events} events in ${result.seconds.toFixed(1)} s`);
-  } finally {
-    await pool.end();
-  }
+  const rebuild = await startRebuild(
+    { connectionUri: infra.database.uri, source: infra.store },
+    { target: 'all', startedBy: 'start-up (read models missing or outdated)', waitForLock: true },
+  );
+  const run = await rebuild.done;
+  if (run.result !== 'succeeded') throw run.cause ?? new Error(`Building the read models ${run.result}: ${run.error ?? ''}`);
+  log(`Read models built from ${run.events} events in ${(run.durationSeconds ?? 0).toFixed(1)} s`);
 }
 
 /**

@@ -12,12 +12,15 @@ export type ObservedInfrastructure = { logger: Logger; log: Log; metrics: Metric
  * What the API process and the worker both start with: the logger, their metrics (projection lag read from the
  * database at scrape time) and the shared infrastructure, its event store counting what it appends.
  */
-export async function openObservedInfrastructure(config: Config, options: { logger?: Logger; log?: Log }): Promise<ObservedInfrastructure> {
+export async function openObservedInfrastructure(
+  config: Config,
+  options: { logger?: Logger; log?: Log; shareRunningDatabase?: boolean },
+): Promise<ObservedInfrastructure> {
   const logger = options.logger ?? silentLogger();
   const log = options.log ?? logFunction(logger);
   const metrics = createMetrics();
   metrics.sources.onError = (error) => log('metrics: projection status unreadable', { error: String(error) });
-  const infra = await openInfrastructure(config, log);
+  const infra = await openInfrastructure(config, log, { shareRunningDatabase: options.shareRunningDatabase });
   const store = countingEventStore(infra.store, metrics);
   metrics.sources.projections = async () => (await projectionLags({ pool: infra.pool, store })).projections;
   return { logger, log, metrics, infra, store };

@@ -35,7 +35,8 @@ export type Worker = {
  * on WORKER_PORT. A second worker may stand by: the runner's advisory lock keeps one active per schema.
  */
 export async function startWorker(config: Config, options: { logger?: Logger; log?: Log } = {}): Promise<Worker> {
-  const { logger, log, metrics, infra, store } = await openObservedInfrastructure(config, options);
+  // With the embedded default, a worker beside `npm start` uses its database (npm run worker while the site runs).
+  const { logger, log, metrics, infra, store } = await openObservedInfrastructure(config, { ...options, shareRunningDatabase: true });
   const { pool, database, shutdown } = infra;
   try {
     await ensureReadModels(infra, log);

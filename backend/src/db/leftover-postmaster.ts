@@ -84,6 +84,29 @@ export function recordOwner(dataDir: string): void {
   writeFileSync(ownerFileOf(dataDir), `${process.pid}\n`);
 }
 
+/** The live process (not this one) that started the postmaster `pid` on the folder and still runs it, or null. */
+function ownerOf(dataDir: string, pid: number): number | null {
+  const owner = existsSync(ownerFileOf(dataDir)) ? Number(readFileSync(ownerFileOf(dataDir), 'utf8').trim()) : null;
+  return owner !== null && owner !== process.pid && parentOf(pid) === owner ? owner : null;
+}
+
+/**
+ * The embedded PostgreSQL another live process (`npm start`, say) runs on this data folder, with the port it
+ * listens on (from its pid file), or null when there is none: nothing runs there, the pid file is stale, or the
+ * server was left behind by a process that ended (which a start stops, clearLeftoverPostmaster). What the CLIs
+ * connect to instead of starting a second server on the folder, which PostgreSQL would refuse.
+ */
+export function postmasterInUse(dataDir: string): { pid: number; port: number; owner: number } | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const found = parsePostmasterPid(readFileSync(pidFile, 'utf8'));
+  if (!found || found.port === null || !isAlive(found.pid) || !samePath(found.dataDir, dataDir)) return null;
+  const argv = commandLineOf(found.pid);
+  if (argv === null || !isPostmasterOf(argv, dataDir)) return null;
+  const owner = ownerOf(dataDir, found.pid);
+  return owner === null ? null : { pid: found.pid, port: found.port, owner };
+}
+
 /**
  * Makes the data folder free for a new server. A pid file whose PID is dead, or is some other process (PIDs are
  * reused after a reboot or a long time), is stale and removed. A postgres on this very folder whose starter is
@@ -111,8 +134,8 @@ export async function clearLeftoverPostmaster(
     return 'stale';
   }
 
-  const owner = existsSync(ownerFileOf(dataDir)) ? Number(readFileSync(ownerFileOf(dataDir), 'utf8').trim()) : null;
-  if (owner !== null && owner !== process.pid && parentOf(found.pid) === owner) {
+  const owner = ownerOf(dataDir, found.pid);
+  if (owner !== null) {
     throw new Error(`The embedded PostgreSQL in ${dataDir} is in use by process ${owner} (another npm start?); stop that first`);
   }
   log(`Stopping the embedded PostgreSQL left running in ${dataDir} (pid ${found.pid}, port ${found.port ?? '?'}) by a process that ended`);
