@@ -26,10 +26,12 @@ export const projectionTables: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Tables no single projection owns: the schema's version and checkpoints, and the search vocabulary (every word of
- * every search table, only ever added to, by triggers; a single-projection rebuild adds its table's words).
+ * Tables no single projection owns: the schema's version and checkpoints, the search vocabulary (every word of
+ * every search table, only ever added to, by triggers; a single-projection rebuild adds its table's words), and
+ * the documents' first places (every document projection writes the same first creation position per id, only
+ * ever added to: a single-projection rebuild takes its rows' places from its own build of it, which agrees).
  */
-export const SHARED_TABLES = ['meta', 'checkpoints', 'search_words'] as const;
+export const SHARED_TABLES = ['meta', 'checkpoints', 'search_words', 'document_places'] as const;
 
 /** The tables of one projection; throws for a name no projection has. */
 export function tablesOf(projection: string): readonly string[] {
