@@ -229,7 +229,14 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
     await page.evaluate(() => {
       new MutationObserver((records) => {
         const report = (window as unknown as { __loadingSeen: (text: string) => void }).__loadingSeen;
-        for (const record of records) record.addedNodes.forEach((node) => /Laddar/.test(node.textContent ?? '') && report(node.textContent ?? ''));
+        // Each loading line added (LoadingText is a role=status), alone or inside a screen added around it.
+        for (const record of records) {
+          record.addedNodes.forEach((node) => {
+            if (!(node instanceof Element)) return;
+            const lines = [...(node.matches('[role="status"]') ? [node] : []), ...Array.from(node.querySelectorAll('[role="status"]'))];
+            for (const line of lines) if (/Laddar/.test(line.textContent ?? '')) report(line.textContent ?? '');
+          });
+        }
       }).observe(document.body, { childList: true, subtree: true });
     });
     // Slow the API and the code down, so the screen's code and data are still on their way when it is shown.

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { Query, QueryClient } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { seedInitialData } from './app/initial-data';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadScreen } from './app/routes';
 import { currentUserKey } from './auth/current-user';
+import { createStyleCache } from './app/style-cache';
 
 export { setApiTransport } from './api/http';
 
@@ -89,7 +89,7 @@ async function renderToHtml(element: React.ReactNode): Promise<{ html: string; s
   // The styles of what was rendered, collected rather than written next to each element (emotion's default on a
   // server): one set of <style> elements for <head>, each rule once. The browser's emotion cache (key 'css', the
   // same class names) takes them over from <head> before hydrating and inserts only what is new.
-  const cache = createCache({ key: 'css' });
+  const cache = createStyleCache();
   cache.compat = true;
   const emotion = createEmotionServer(cache);
   const stream = await renderToReadableStream(<CacheProvider value={cache}>{element}</CacheProvider>, {

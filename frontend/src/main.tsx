@@ -1,9 +1,11 @@
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readInitialData, seedInitialData, takeInitialData } from './app/initial-data';
 import { createQueryClient } from './app/query-client';
 import { preloadScreen } from './app/routes';
+import { createStyleCache } from './app/style-cache';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,14 +13,16 @@ const initial = readInitialData(takeInitialData());
 const queryClient = seedInitialData(createQueryClient(), initial.queries);
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} now={initial.now ?? Date.now()} />
+    <CacheProvider value={createStyleCache()}>
+      <App queryClient={queryClient} now={initial.now ?? Date.now()} />
+    </CacheProvider>
   </StrictMode>
 );
 
 // The server rendered the page (backend/src/ssr): the first screen's code is loaded before hydrating, so React
 // adopts the server's HTML at once instead of suspending on that code (which could swap the HTML for a loading line).
 // Hydration runs as a transition: React then yields to the browser every few milliseconds instead of adopting the
-// whole page in one long task, so a tap or a key during hydration is not held up (TBT; docs/first-paint.md). The
+// whole page in one long task, so a tap or a key during hydration is not held up (TBT; docs/rendering.md). The
 // page is already painted from the HTML, so nothing waits for it to finish.
 if (root.hasChildNodes()) {
   void preloadScreen(window.location.pathname)
