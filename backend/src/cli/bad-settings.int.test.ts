@@ -67,6 +67,17 @@ describe('a bad setting stops the start', () => {
     expect(result.lines).toEqual(['Invalid settings (see .env.example): DB_STATEMENT_TIMEOUT_MS="0" must be a whole number of at least 1']);
   });
 
+  it('npm start: a database it cannot reach exits 1 with one fatal line saying so and what to do, no stack trace', async () => {
+    // Valid settings (a secret given, so nothing is written to the data folder); the database is a closed port.
+    const result = await run('start.ts', { LOG_LEVEL: 'warn', SESSION_SECRET: 'a'.repeat(40) });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.lines).toHaveLength(1);
+    const line = JSON.parse(result.lines[0]!) as Record<string, unknown>;
+    expect(line.level).toBe('fatal');
+    expect(line.msg).toMatch(/^Could not start: connect ECONNREFUSED 127\.0\.0\.1:\d+\. The database is not reachable/);
+    expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('touched nothing: no generated secret, no database folder', () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });

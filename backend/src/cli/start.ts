@@ -2,6 +2,7 @@ import { startBackend } from '../app/backend';
 import { createLogger, logFunction } from '../observability/logger';
 import { ensureClientBuilt } from './client-build';
 import { configOrExit } from './config-or-exit';
+import { failureLine } from './failure-line';
 import { shutdownOnSignals } from './shutdown-on-signals';
 
 const config = configOrExit((message) => createLogger().fatal(message));
@@ -16,7 +17,9 @@ try {
 }
 for (const note of config.notes) log(note);
 const backend = await startBackend(config, { logger, clientDir: config.client.dir }).catch((error: unknown) => {
-  logger.fatal({ error: String((error as Error)?.stack ?? error) }, 'Could not start');
+  // One line an operator reads (what, why, what to do); the stack only for whoever asks for debug logs.
+  logger.debug({ stack: String((error as Error)?.stack ?? error) }, 'Start failure stack');
+  logger.fatal(failureLine('Could not start', error));
   process.exit(1);
 });
 log(`Serving on http://localhost:${config.port}`);
