@@ -77,10 +77,12 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
       const queries = rendered?.queries ?? data;
       const head = [preloads.linksFor(screen), rendered?.styles ?? '', initialDataScript(now, queries)].filter(Boolean).join('\n    ');
       const html = index.render(meta, origin, head, rendered?.html ?? '');
-      // Only a whole page is kept: not a 404 (any address can be one), nor one rendered without all its data.
+      // Only a whole page is kept: not a 404 (any address can be one), nor one rendered without all its data, nor
+      // one with a query string — anyone can make endless variants of those (/?a=1, /?a=2 …), which would push the
+      // pages readers ask for out of the cache. They are rendered each time, at most four at once (page-renderer.ts).
       if (rendered && rendered.errors.length > 0) ctx.app.emit('error', new Error(`Server render of ${url} failed in part: ${rendered.errors[0]}`), ctx);
       const whole = rendered !== null && rendered.missing.length === 0 && rendered.errors.length === 0;
-      return { status, html, queries, cacheable: status === 200 && whole };
+      return { status, html, queries, cacheable: status === 200 && whole && !ctx.querystring };
     });
     if (page) return answerPage(ctx, page);
     const { status, meta, page: screen, data } = await metaOf(ctx, seo);

@@ -72,6 +72,16 @@ async function newPost(client: ApiClient, title: string): Promise<string> {
 }
 
 describe('server-rendered pages', () => {
+  it('keeps no page with a query string: endless variants cannot push the readers’ pages out of the cache', async () => {
+    const kept = await page(visitor, '/years');
+    const first = await page(visitor, '/years?variant=1');
+    expect(first.status).toBe(200);
+    expect(first.html).toContain('<main data-render=');
+    const again = await page(visitor, '/years?variant=1');
+    expect(again.render).toBeGreaterThan(first.render);
+    expect((await page(visitor, '/years')).render).toBe(kept.render);
+  });
+
   it('renders a page once, then serves it from memory with an ETag (304 when unchanged)', async () => {
     const first = await page(visitor, '/years');
     expect(first.status).toBe(200);
