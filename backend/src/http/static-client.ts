@@ -53,7 +53,9 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
       return;
     }
     if (!CLIENT_METHODS.includes(ctx.method)) throw new UnsupportedMethodError(CLIENT_METHODS);
-    if (ctx.path !== '/' && !ctx.path.endsWith('/')) {
+    // A client route is a page, never a file: it skips the disk look-ups (served from the page cache as it is).
+    const route = matchClientRoute(ctx.path);
+    if (!route && ctx.path !== '/' && !ctx.path.endsWith('/')) {
       // Built assets carry a content hash in their name: cached for a year. Other public files are revalidated.
       const immutable = ctx.path.startsWith('/assets/');
       if (await compressed.serve(ctx, ctx.path, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0')) return;
@@ -68,7 +70,6 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     // request's own, so a local port or 127.0.0.1 gives working links.
     const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
     const url = ctx.querystring ? `${ctx.path}?${ctx.querystring}` : ctx.path;
-    const route = matchClientRoute(ctx.path);
     if (route) seo?.onPageView?.(route, ctx);
     const page = await seo?.pages?.page(`${origin} ${url}`, async () => {
       const { status, meta, page: screen, data } = await metaOf(ctx, seo);
