@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
 import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredDdl, deferredIndexStatements, deferredWordsDdl } from './schema';
@@ -216,11 +216,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
       progress.phase('swapping');
       await options.pool.transaction(async (tx) => {
         await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(LIVE_SCHEMA)})`);
-        for (;;) {
-          const batch = await applyNextBatch(tx, options.source, options.projections, build, batchSize);
-          progress.add(batch.events.length);
-          if (batch.events.length === 0) break;
-        }
+        await applyTheRest(tx, options.source, options.projections, build, batchSize, progress);
         const old = `${LIVE_SCHEMA}_old`;
         await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
         const liveExists = await tx.exists(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${LIVE_SCHEMA}`);
@@ -279,11 +275,7 @@ export async function rebuildProjection(
       await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([build])} CASCADE`);
       // The events appended since the build's last page go straight into the live tables now (and their new
       // words into the live vocabulary, through the moved tables' triggers).
-      for (;;) {
-        const batch = await applyNextBatch(tx, options.source, [projection], LIVE_SCHEMA, batchSize);
-        progress.add(batch.events.length);
-        if (batch.events.length === 0) break;
-      }
+      await applyTheRest(tx, options.source, [projection], LIVE_SCHEMA, batchSize, progress);
       await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${build} ${SWAPPED}`})`);
     });
   } catch (error) {
@@ -292,6 +284,22 @@ export async function rebuildProjection(
   }
   progress.phase('done');
   return { events: progress.events, seconds: progress.seconds };
+}
+
+/** Applies the events appended since the build's last page, batch by batch, inside the swap's transaction. */
+async function applyTheRest(
+  tx: DatabaseTransactionConnection,
+  source: EventSource,
+  projections: readonly Projection[],
+  schema: string,
+  batchSize: number,
+  progress: Tracker,
+): Promise<void> {
+  for (;;) {
+    const batch = await applyNextBatch(tx, source, projections, schema, batchSize);
+    progress.add(batch.events.length);
+    if (batch.events.length === 0) return;
+  }
 }
 
 /** Reads the log into the build schema and builds its deferred indexes: a rebuild up to its swap. */
