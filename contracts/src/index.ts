@@ -12,6 +12,7 @@ export * from './archive/entry-links';
 export * from './archive/lineup-api';
 export * from './archive/document-api';
 export * from './archive/year-pages-api';
+export * from './archive/archive-pages-api';
 export * from './archive/events';
 export * from './auth/auth';
 export * from './auth/auth-api';
