@@ -114,9 +114,27 @@ async function applyNotificationEvent(tx: Tx, schema: string, event: ProjectedEv
       });
       return;
     }
-    case EventName.ForumPostEdited:
-      await tx.query(sql.unsafe`UPDATE ${t('notification_posts')} SET title = ${event.data.title} WHERE id = ${event.data.postId}`);
+    case EventName.ForumPostEdited: {
+      const d = event.data;
+      await tx.query(sql.unsafe`UPDATE ${t('notification_posts')} SET title = ${d.title} WHERE id = ${d.postId}`);
+      if (d.mentions === null || d.mentions.length === 0) return;
+      const post = await tx.maybeOne(
+        sql.type(targetRow)`SELECT post_id::text AS "postId", author_id AS "authorId" FROM ${t('notification_targets')} WHERE id = ${d.postId}`,
+      );
+      if (post === null) return;
+      // The edited text's mentions notify as the new post's did, under the same key: a member the post named
+      // before (told then, or at an earlier edit) already has it, so a mention kept, or removed and named
+      // again, tells no one twice.
+      await notify(postRecipients({ actorId: post.authorId, mentioned: d.mentions.map((m) => m.userId) }), {
+        key: `post:${d.postId}`,
+        postId: d.postId,
+        replyId: null,
+        actorId: post.authorId,
+        excerpt: excerptOf(d.content),
+        at: d.updatedAt,
+      });
       return;
+    }
     case EventName.ForumPostDeleted: {
       const postId = event.data.postId;
       await deleteNotifications(sql.fragment`DELETE FROM ${t('notifications')} WHERE post_id = ${postId} RETURNING user_id, read`);
