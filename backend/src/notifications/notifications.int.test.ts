@@ -258,6 +258,30 @@ describe('notifications', () => {
     expect(annaLive.seen).toEqual([before + 1, before]);
   });
 
+  it('deleting a reply or a post pushes the lowered unread count live to each member it had notified', async () => {
+    const unreadOf = async (client: ApiClient) => ((await client.get('/api/notifications/unread')).body as { unread: number }).unread;
+    const danLive = recordUnread(await open(dan));
+    const boLive = recordUnread(await open(bo));
+    const post = await newPost(dan);
+    await replyTo(bo, post.id, 'Jag har ett band.');
+    const reply = await replyTo(cecilia, post.id, 'Fråga @Bo om bandet.');
+    const [danBefore, boBefore] = [await unreadOf(dan), await unreadOf(bo)];
+
+    // Cecilia's reply notified Dan (a reply to his post) and Bo (a mention): deleting it lowers both, live.
+    const danTold = danLive.next((unread) => unread === danBefore - 1);
+    const boTold = boLive.next((unread) => unread === boBefore - 1);
+    expect((await cecilia.delete(`/api/forum/replies/${reply.id}`)).status).toBe(200);
+    await Promise.all([danTold, boTold]);
+
+    // A post that mentions Bo, deleted by its author: Bo's count drops back, live.
+    const mentioning = await newPost(anna, 'Vet @Bo något om detta?');
+    expect(await unreadOf(bo)).toBe(boBefore);
+    const boToldAgain = boLive.next((unread) => unread === boBefore - 1);
+    expect((await anna.delete(`/api/forum/posts/${mentioning.id}`)).status).toBe(200);
+    await boToldAgain;
+    expect(await unreadOf(bo)).toBe(boBefore - 1);
+  });
+
   it('a rebuild from the log gives every member the same notifications', async () => {
     const before = await Promise.all([anna, bo, cecilia, dan].map(list));
     await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections });

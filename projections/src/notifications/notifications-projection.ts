@@ -43,11 +43,14 @@ async function applyNotificationEvent(tx: Tx, schema: string, event: ProjectedEv
       WITH marked AS (${marked})
       UPDATE ${t('notification_counts')} SET unread = unread - (SELECT count(*)::int FROM marked), updated_position = ${event.position}
        WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM marked)`);
-  /** Deletes notifications (`deleted`: a DELETE … RETURNING user_id, read) and lowers the counts of the unread ones. */
+  /**
+   * Deletes notifications (`deleted`: a DELETE … RETURNING user_id, read) and lowers the counts of the unread ones,
+   * marked as changed at this event so the live layer tells those members their lower count (a deleted post or reply).
+   */
   const deleteNotifications = (deleted: FragmentSqlToken) =>
     tx.query(sql.unsafe`
       WITH gone AS (${deleted})
-      UPDATE ${t('notification_counts')} c SET unread = c.unread - g.unread
+      UPDATE ${t('notification_counts')} c SET unread = c.unread - g.unread, updated_position = ${event.position}
         FROM (SELECT user_id, count(*)::int AS unread FROM gone WHERE NOT read GROUP BY user_id) g
        WHERE c.user_id = g.user_id`);
   const notify = async (
