@@ -1,12 +1,13 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS, launchChromium, openContext, watchErrors } from './support/browser';
-import { untilHydrated } from './support/pages';
+import { signInAsAdmin, untilHydrated } from './support/pages';
 
 /**
  * Lists that scale (issue 19, part 8), in headless Chromium against the `npm start` server: the forum list shows its
  * first page, 'Visa fler' and scrolling load the next, the order buttons change the order (as the server orders it);
- * /years shows its first 24 years and loads the rest.
+ * /years shows its first 24 years and loads the rest; the video archive (the 25 imported videos, 12 a page) and the
+ * article list (the imported articles and 24 of ours, 12 a page) likewise, with their category filtered by the server.
  */
 const baseUrl = inject('e2eBaseUrl');
 let browser: Browser;
@@ -36,6 +37,22 @@ beforeAll(async () => {
     expect(answer.status(), await answer.text()).toBe(201);
     ids.push(((await answer.json()) as { id: string }).id);
   }
+  // 24 articles of ours, older than the imported ones, half of them Teknik: with the imported ones more than two pages of 12.
+  const editor = await openContext(browser, baseUrl, VIEWPORTS.desktop);
+  await signInAsAdmin(editor);
+  for (let i = 0; i < 24; i += 1) {
+    const answer = await editor.request.post('/api/articles', {
+      data: {
+        title: `${PREFIX} artikel ${String(i).padStart(2, '0')}`,
+        excerpt: 'En artikel för att prova sidorna i artikellistan.',
+        category: i % 2 === 0 ? 'tech' : 'history',
+        publishedAt: `2001-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`,
+      },
+      headers: { 'Idempotency-Key': `paging-article-${Date.now()}-${i}` },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+  await editor.close();
   const liker = await openContext(browser, baseUrl, VIEWPORTS.desktop);
   await member(liker.request, 'Gillare');
   expect((await liker.request.post(`/api/forum/posts/${ids[0]}/like`)).status()).toBe(200);
@@ -103,4 +120,60 @@ describe('paged lists (desktop)', () => {
     expect(await page.getByRole('button', { name: 'Visa fler' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it(
+    'the video archive shows its first 12 videos, loads the rest with Visa fler and by scrolling, and filters a category on the server',
+    { timeout: 60_000 },
+    async () => {
+      const videoCards = page.locator('section[aria-labelledby="all-videos-heading"] ul > li');
+      await page.goto('/video-archive');
+      expect(await videoCards.count()).toBe(12);
+      await page.getByRole('button', { name: 'Visa fler' }).click();
+      await expect.poll(() => videoCards.count()).toBe(24);
+      // Scrolling to the end loads the last page, and then there is nothing more to ask for.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => videoCards.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(25);
+      await expect.poll(() => page.getByRole('button', { name: 'Visa fler' }).count()).toBe(0);
+
+      // A category: the server filters it (the page asks for it), every card is of it, the featured video stays.
+      const filtered = page.waitForResponse((answer) => answer.url().includes('/api/videos/page?') && answer.url().includes('category=classic'));
+      await page.getByRole('group', { name: 'Filtrera på kategori' }).getByRole('button', { name: 'Klassiker' }).click();
+      expect((await filtered).status()).toBe(200);
+      await page.waitForURL(/category=classic/);
+      await expect.poll(async () => (await page.locator('main').innerText()).includes('April, april')).toBe(true);
+      for (const card of await videoCards.all()) expect(await card.innerText()).toContain('Klassiker');
+      expect(await page.getByRole('heading', { name: 'Utvald video' }).count()).toBe(1);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it(
+    'the article list shows its first 12 articles, loads the rest with Visa fler and by scrolling, and filters a category on the server',
+    { timeout: 60_000 },
+    async () => {
+      const articleCards = page.locator('section[aria-labelledby="more-articles-heading"] ul > li');
+      await page.goto('/blog');
+      await page.getByRole('heading', { name: 'Utvald artikel' }).waitFor();
+      expect(await articleCards.count()).toBe(12);
+      await page.getByRole('button', { name: 'Visa fler' }).click();
+      await expect.poll(() => articleCards.count()).toBe(24);
+      // Scrolling to the end loads the rest, page by page, until there is no more to ask for.
+      for (let count = await articleCards.count(); await page.getByRole('button', { name: 'Visa fler' }).count(); count = await articleCards.count()) {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await expect.poll(() => articleCards.count(), { timeout: 15_000 }).toBeGreaterThan(count);
+      }
+      expect(await page.locator('main').innerText()).toContain(`${PREFIX} artikel 00`);
+
+      const filtered = page.waitForResponse((answer) => answer.url().includes('/api/articles/page?') && answer.url().includes('category=tech'));
+      await page.getByRole('group', { name: 'Filtrera på kategori' }).getByRole('button', { name: 'Teknik' }).click();
+      expect((await filtered).status()).toBe(200);
+      await page.waitForURL(/category=tech/);
+      await expect.poll(async () => (await page.locator('main').innerText()).includes(`${PREFIX} artikel 01`)).toBe(false);
+      const shown = await articleCards.allInnerTexts();
+      expect(shown.length).toBeGreaterThanOrEqual(4);
+      for (const text of shown) expect(text).toContain('Teknik');
+      expect(shown.join('\n')).toContain(`${PREFIX} artikel 22`);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -71,8 +71,9 @@ describe('each public route without JavaScript', () => {
     ['/forum', () => '/forum?category=lost-media', 200, ['Lost Media Forum', TITLE]],
     ['/lost-media', () => '/lost-media?category=lost-media&sort=newest', 200, ['Lost Media Forum', TITLE]],
     ['/forum/post/{id}', () => `/forum/post/${postId}`, 200, [TITLE, 'Finns finalen 1975 bevarad i färg?', 'Renderaren', 'Svar', REPLY]],
-    ['/video-archive', () => '/video-archive', 200, ['Videoarkiv', 'Waterloo']],
-    ['/blog', () => '/blog', 200, ['Artiklar', 'Utvald artikel']],
+    // The featured video and the first page of 12 (the rest load with 'Visa fler').
+    ['/video-archive', () => '/video-archive', 200, ['Videoarkiv', 'Utvald video', 'Waterloo', 'Unforgettable', 'Visa fler']],
+    ['/blog', () => '/blog', 200, ['Artiklar', 'Utvald artikel', 'Fler artiklar', 'Teknik']],
     ['/search?q=abba', () => '/search?q=abba', 200, ['Sökresultat', 'År (', 'Artiklar (', 'Videos (', 'Forum (', 'Waterloo']],
     ['/about', () => '/about', 200, ['Vi bevarar Melodifestivalens historia', 'Bevarande', 'Gemenskap', 'Transparens']],
     ['/login', () => '/login', 200, ['Välkommen till Melloarkivet', 'Logga in', 'Skapa konto', 'E-post']],
@@ -163,6 +164,8 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
     ['home', () => '/', 'Waterloo', 'Varje final, varje vinnare'],
     ['year 1974', () => '/year/1974', 'Snabbfakta', 'Waterloo'],
     ['forum post', () => `/forum/post/${postId}`, REPLY, TITLE],
+    ['video archive', () => '/video-archive', 'Unforgettable', 'Videoarkiv'],
+    ['article list', () => '/blog', 'Utvald artikel', 'Artiklar'],
   ];
   for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
     for (const [name, path, content, heading] of pages) {

@@ -13,6 +13,7 @@ export * from './archive/lineup-api';
 export * from './archive/document-api';
 export * from './archive/year-pages-api';
 export * from './archive/year-summaries-api';
+export * from './archive/archive-pages-api';
 export * from './archive/events';
 export * from './auth/auth';
 export * from './auth/auth-api';

@@ -44,7 +44,7 @@ describe('forum post decider', () => {
 
   it('given a post, when its author edits, then ForumPostEdited with the full field set and the names of what changed', () => {
     const input = ForumPostEditInputSchema.parse({ title: 'Hittat: mellanakten 1975', status: 'solved', reward: 100 });
-    const [event] = postDecider.decide({ type: 'edit', input, by: author, now: NOW }, postGiven([created]));
+    const [event] = postDecider.decide({ type: 'edit', input, mentions: null, by: author, now: NOW }, postGiven([created]));
     expect(event).toEqual({
       type: 'ForumPostEdited',
       data: {
@@ -59,19 +59,22 @@ describe('forum post decider', () => {
         status: 'solved',
         changed: ['title', 'reward', 'status'],
         updatedAt: NOW,
+        mentions: null,
       },
     });
   });
 
   it('given a post, when the administrator edits, then it is allowed; when another member edits, then forbidden', () => {
     const input = ForumPostEditInputSchema.parse({ content: 'Ny text som är tillräckligt lång.' });
-    expect(postDecider.decide({ type: 'edit', input, by: admin, now: NOW }, postGiven([created]))).toHaveLength(1);
-    expect(() => postDecider.decide({ type: 'edit', input, by: member, now: NOW }, postGiven([created]))).toThrow(new ForbiddenError(NOT_YOUR_POST_EDIT));
+    expect(postDecider.decide({ type: 'edit', input, mentions: null, by: admin, now: NOW }, postGiven([created]))).toHaveLength(1);
+    expect(() => postDecider.decide({ type: 'edit', input, mentions: null, by: member, now: NOW }, postGiven([created]))).toThrow(
+      new ForbiddenError(NOT_YOUR_POST_EDIT),
+    );
   });
 
   it('given a post, when an edit changes nothing, then no event', () => {
     const input = ForumPostEditInputSchema.parse({ title: createInput.title, tags: ['band', '1975'] });
-    expect(postDecider.decide({ type: 'edit', input, by: author, now: NOW }, postGiven([created]))).toEqual([]);
+    expect(postDecider.decide({ type: 'edit', input, mentions: null, by: author, now: NOW }, postGiven([created]))).toEqual([]);
   });
 
   it('given a post, when the author or the admin deletes, then ForumPostDeleted naming the author and who deleted; a member is forbidden', () => {
@@ -85,7 +88,7 @@ describe('forum post decider', () => {
   it('given a deleted post, when anyone edits or deletes it, then not found', () => {
     const state = postGiven([created, deleted]);
     expect(() => postDecider.decide({ type: 'delete', by: admin }, state)).toThrow(NotFoundError);
-    expect(() => postDecider.decide({ type: 'edit', input: {}, by: admin, now: NOW }, state)).toThrow('Inlägg hittades inte');
+    expect(() => postDecider.decide({ type: 'edit', input: {}, mentions: null, by: admin, now: NOW }, state)).toThrow('Inlägg hittades inte');
   });
 });
 

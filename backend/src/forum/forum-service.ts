@@ -72,7 +72,10 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       context: CommandContext,
       expected?: number,
     ): Promise<{ body: string; revision: number }> {
-      const result = await handleCommand(store, forumPostStream(postId), postDecider, { type: 'edit', input, by, now: now() }, context, stalePost(expected));
+      // An edit's new text is resolved like a new post's: a member it names for the first time is notified.
+      const mentions = input.content === undefined ? null : await resolveMentions(pool, input.content);
+      const command = { type: 'edit' as const, input, mentions, by, now: now() };
+      const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context, stalePost(expected));
       await settle(result.position);
       return { body: await postJson(postId), revision: result.revision };
     },

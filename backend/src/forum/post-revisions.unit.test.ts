@@ -4,7 +4,7 @@ import type { ReadEvent } from '../event-store/port';
 import { postRevisions } from './post-revisions';
 
 const POST_ID = 'p-1';
-type Fields = Omit<EventOf<'ForumPostEdited'>['data'], 'postId' | 'changed' | 'updatedAt'>;
+type Fields = Omit<EventOf<'ForumPostEdited'>['data'], 'postId' | 'changed' | 'updatedAt' | 'mentions'>;
 const fields: Fields = {
   title: 'Söker klipp',
   content: 'Första texten',
@@ -45,7 +45,13 @@ const created = () =>
     'u-anna',
   );
 const edited = (change: Partial<Fields>, by: string, at: string) =>
-  read({ type: 'ForumPostEdited', data: { postId: POST_ID, ...fields, tags: [...fields.tags], ...change, changed: Object.keys(change), updatedAt: at } }, by);
+  read(
+    {
+      type: 'ForumPostEdited',
+      data: { postId: POST_ID, ...fields, tags: [...fields.tags], ...change, changed: Object.keys(change), updatedAt: at, mentions: null },
+    },
+    by,
+  );
 
 describe('postRevisions', () => {
   it('given a post edited by its author, then by the admin, then the versions with their changes and public editor names', () => {

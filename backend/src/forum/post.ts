@@ -24,7 +24,8 @@ export type PostState = { status: 'none' } | { status: 'active'; postId: string;
 export type PostCommand =
   /** `mentions`: the members its @names name, resolved by the service (mention-lookup.ts). */
   | { type: 'create'; postId: string; input: ForumPostCreateInput; mentions: Mention[]; by: ForumActor; now: string }
-  | { type: 'edit'; input: ForumPostEditInput; by: ForumActor; now: string }
+  /** `mentions`: those of the new text (null when the input has no text), resolved by the service like a new post's. */
+  | { type: 'edit'; input: ForumPostEditInput; mentions: Mention[] | null; by: ForumActor; now: string }
   | { type: 'delete'; by: ForumActor };
 
 const EDITABLE = PUBLIC_POST_FIELDS;
@@ -50,8 +51,8 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
       }
       case EventName.ForumPostEdited: {
         if (state.status !== 'active') return state;
-        const { postId: _id, changed: _changed, updatedAt: _at, ...fields } = event.data;
-        return { ...state, post: { ...state.post, ...fields } };
+        const { postId: _id, changed: _changed, updatedAt: _at, mentions, ...fields } = event.data;
+        return { ...state, post: { ...state.post, ...fields, mentions: mentions ?? state.post.mentions } };
       }
       case EventName.ForumPostDeleted:
         return state.status === 'active' ? { status: 'deleted', postId: state.postId, post: state.post } : state;
@@ -94,7 +95,7 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
         return [
           {
             type: EventName.ForumPostEdited,
-            data: { postId, title, content, category, priority, year, reward, tags, status, changed, updatedAt: command.now },
+            data: { postId, title, content, category, priority, year, reward, tags, status, changed, updatedAt: command.now, mentions: command.mentions },
           },
         ];
       }

@@ -228,6 +228,60 @@ describe('notifications', () => {
     await expectKept();
   });
 
+  it('an edit that adds a mention notifies that member once (live); keeping the mention in a later edit does not notify again', async () => {
+    const post = await newPost(dan, 'Vem vet något om finalen?');
+    const annaLive = recordUnread(await open(anna));
+    const { unread: before } = await list(anna);
+    const told = annaLive.next((unread) => unread === before + 1);
+    const edited = await dan.put(`/api/forum/posts/${post.id}`, { content: 'Vem vet något om finalen? Fråga @[Anna Berg].' });
+    expect(edited.status, edited.text).toBe(200);
+    // The post's mention is resolved like a new post's: a link to her, and a notification.
+    expect((edited.body as { mentions: unknown[] }).mentions).toEqual([{ userId: expect.any(String), name: 'Anna Berg' }]);
+    await told;
+    const [mention] = await about(anna, post.id);
+    expect(mention).toMatchObject({ kind: 'mention', postId: post.id, replyId: null, actors: ['Dan'] });
+
+    // A later edit keeps her mention and names Bo: Bo is told, Anna is not told again.
+    const { unread: boBefore } = await list(bo);
+    const again = await dan.put(`/api/forum/posts/${post.id}`, { content: 'Fråga @[Anna Berg] eller @Bo, de vet.' });
+    expect(again.status, again.text).toBe(200);
+    expect((await about(bo, post.id)).map((n) => n.kind)).toEqual(['mention']);
+    expect((await list(bo)).unread).toBe(boBefore + 1);
+    expect(await about(anna, post.id)).toHaveLength(1);
+    expect((await list(anna)).unread).toBe(before + 1);
+    // Marked read, removed and named again: still no second notification (once per member and post).
+    expect((await anna.post(`/api/notifications/${mention!.id}/read`)).status).toBe(200);
+    expect((await dan.put(`/api/forum/posts/${post.id}`, { content: 'Fråga @Bo.' })).status).toBe(200);
+    expect((await dan.put(`/api/forum/posts/${post.id}`, { content: 'Fråga @Bo och @[Anna Berg].' })).status).toBe(200);
+    expect(await about(anna, post.id)).toHaveLength(1);
+    expect((await list(anna)).unread).toBe(before);
+    expect(annaLive.seen).toEqual([before + 1, before]);
+  });
+
+  it('deleting a reply or a post pushes the lowered unread count live to each member it had notified', async () => {
+    const unreadOf = async (client: ApiClient) => ((await client.get('/api/notifications/unread')).body as { unread: number }).unread;
+    const danLive = recordUnread(await open(dan));
+    const boLive = recordUnread(await open(bo));
+    const post = await newPost(dan);
+    await replyTo(bo, post.id, 'Jag har ett band.');
+    const reply = await replyTo(cecilia, post.id, 'Fråga @Bo om bandet.');
+    const [danBefore, boBefore] = [await unreadOf(dan), await unreadOf(bo)];
+
+    // Cecilia's reply notified Dan (a reply to his post) and Bo (a mention): deleting it lowers both, live.
+    const danTold = danLive.next((unread) => unread === danBefore - 1);
+    const boTold = boLive.next((unread) => unread === boBefore - 1);
+    expect((await cecilia.delete(`/api/forum/replies/${reply.id}`)).status).toBe(200);
+    await Promise.all([danTold, boTold]);
+
+    // A post that mentions Bo, deleted by its author: Bo's count drops back, live.
+    const mentioning = await newPost(anna, 'Vet @Bo något om detta?');
+    expect(await unreadOf(bo)).toBe(boBefore);
+    const boToldAgain = boLive.next((unread) => unread === boBefore - 1);
+    expect((await anna.delete(`/api/forum/posts/${mentioning.id}`)).status).toBe(200);
+    await boToldAgain;
+    expect(await unreadOf(bo)).toBe(boBefore - 1);
+  });
+
   it('a rebuild from the log gives every member the same notifications', async () => {
     const before = await Promise.all([anna, bo, cecilia, dan].map(list));
     await rebuildReadModels({ pool: backend.pool, connectionUri: backend.databaseUri, source: backend.store, projections: allProjections });

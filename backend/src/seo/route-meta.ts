@@ -105,12 +105,13 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
       return found(pageMeta.year(route.year, year), year ? 200 : 404, [{ key: ARCHIVE_KEYS.year(route.year), json: json ?? 'null' }]);
     }
     case 'videoArchive': {
-      const json = await lists.videos();
-      return found(pageMeta.videoArchive(parse<Video[]>(json)), 200, [{ key: ARCHIVE_KEYS.videos, json }]);
+      // The page shows the archive's first page and its featured video (their own calls, which the render fetches),
+      // not the whole list: the meta's structured data is all that reads it.
+      return found(pageMeta.videoArchive(parse<Video[]>(await lists.videos())));
     }
     case 'blog': {
-      const json = await lists.articles();
-      return found(pageMeta.blog(parse<Article[]>(json)), 200, [{ key: ARCHIVE_KEYS.articles, json }]);
+      // As the video archive: the page shows its first page and featured article, the meta reads the list.
+      return found(pageMeta.blog(parse<Article[]>(await lists.articles())));
     }
     case 'article': {
       // As the client does (spec: all articles are loaded and the one matching id is picked).

@@ -30,10 +30,15 @@ function withEntryId(type: EventName, data: Record<string, unknown>): Record<str
   return { ...data, entryId: null };
 }
 
-/** Posts and replies written before @mentions were resolved mention no one. */
+/**
+ * Posts and replies written before @mentions were resolved mention no one; an edit written before edits resolved
+ * them left the post's mentions as they were (null).
+ */
 function withMentions(type: EventName, data: Record<string, unknown>): Record<string, unknown> {
-  if ((type !== EventName.ForumPostCreated && type !== EventName.ForumReplyPosted) || 'mentions' in data) return data;
-  return { ...data, mentions: [] };
+  if ('mentions' in data) return data;
+  if (type === EventName.ForumPostCreated || type === EventName.ForumReplyPosted) return { ...data, mentions: [] };
+  if (type === EventName.ForumPostEdited) return { ...data, mentions: null };
+  return data;
 }
 
 /**

@@ -66,4 +66,11 @@ describe('upcastEventData (mentions of posts and replies written before mentions
       expect(upcastEventData(type, current), type).toBe(current);
     }
   });
+
+  it("reads a ForumPostEdited without mentions as leaving the post's mentions as they were (null)", () => {
+    const old = { postId: 'p', title: 'Saknas', content: 'Fråga @Bo', changed: ['content'], updatedAt: '2026-01-01T00:00:00.000Z' };
+    expect(upcastEventData('ForumPostEdited', old)).toEqual({ ...old, mentions: null });
+    const current = { ...old, mentions: [{ userId: 'u', name: 'Bo' }] };
+    expect(upcastEventData('ForumPostEdited', current)).toBe(current);
+  });
 });

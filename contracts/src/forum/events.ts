@@ -39,6 +39,11 @@ export const ForumPostEditedData = z.object({
   status: z.enum(FORUM_STATUSES),
   changed: z.array(z.string()),
   updatedAt: z.string(),
+  /**
+   * The members the edited text's @mentions name, resolved when it was saved (as on ForumPostCreated): the post's
+   * mentions from then on. Null when the edit left the text alone, and for edits written before it was recorded.
+   */
+  mentions: z.array(MentionSchema).nullable(),
 });
 export const ForumPostDeletedData = z.object({ postId: z.string(), title: z.string(), authorId: z.string(), authorName: z.string(), deletedBy: z.string() });
 export const ForumReplyPostedData = z.object({

@@ -134,15 +134,19 @@ export const pagingQueryShape = {
 
 /**
  * The query of a list with one order (`sort` names it in its cursors): limit and cursor, the cursor decoded and
- * checked (a 400 naming `cursor` when it is not one of this list's). Answers `{ limit, after }`.
+ * checked (a 400 naming `cursor` when it is not one of this list's), and the list's own filters (`filters`: more
+ * query fields, validated by their schemas, e.g. a category). Answers `{ limit, after, ...filters }`.
  */
-export const pagedQuerySchema = (sort: string, kinds: readonly KeyKind[]) =>
-  z.object(pagingQueryShape).transform((query, ctx) => {
-    if (query.cursor === undefined) return { limit: query.limit, after: null };
-    const after = decodeCursor(query.cursor, sort, kinds);
+export function pagedQuerySchema<Filters extends z.ZodRawShape = Record<never, never>>(sort: string, kinds: readonly KeyKind[], filters?: Filters) {
+  return z.object({ ...pagingQueryShape, ...(filters ?? ({} as Filters)) }).transform((query, ctx) => {
+    const { cursor, limit, ...rest } = query as { cursor?: string; limit: number } & Record<string, unknown>;
+    const chosen = rest as z.output<z.ZodObject<Filters>>;
+    if (cursor === undefined) return { ...chosen, limit, after: null as Cursor | null };
+    const after = decodeCursor(cursor, sort, kinds);
     if (after === null) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['cursor'], message: INVALID_CURSOR_MESSAGE });
       return z.NEVER;
     }
-    return { limit: query.limit, after };
+    return { ...chosen, limit, after: after as Cursor | null };
   });
+}

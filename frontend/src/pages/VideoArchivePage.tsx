@@ -1,35 +1,38 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { pageMeta, type VideoView } from '@mello/contracts';
-import { useVideos } from '../api/archive';
+import { pageMeta } from '@mello/contracts';
 import { NetworkError } from '../api/http';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingText } from '../components/LoadingText';
+import { LoadMore } from '../components/LoadMore';
 import { PageContainer } from '../components/PageContainer';
 import { FeaturedVideo } from '../components/videos/FeaturedVideo';
 import { PageMetaOf } from '../components/content/PageMetaOf';
 import { ServerUnreachable } from '../components/content/ServerUnreachable';
 import { VideoCard } from '../components/videos/VideoCard';
 import { VideoCategoryFilter } from '../components/videos/VideoCategoryFilter';
-import { filterVideos, parseVideoFilter, pickFeaturedVideo, type VideoFilter } from '../components/videos/video-selection';
+import { useVideoPages } from '../components/videos/use-video-pages';
+import { parseVideoFilter, type VideoFilter } from '../components/videos/video-selection';
 
-const NO_VIDEOS: VideoView[] = [];
-
-/** /video-archive: the featured video, the category filter and the grid (spec section 2, Video archive). */
+/**
+ * /video-archive: the featured video, the category filter and the grid (spec section 2, Video archive), page by page
+ * (infinite scroll, 'Visa fler'); the server filters the category and chooses the featured video.
+ */
 export default function VideoArchivePage() {
-  const { data, isPending, error, refetch } = useVideos();
   // The chosen category lives in the address, so it survives a reload and can be shared.
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseVideoFilter(searchParams.get('category'));
-  const videos = data ?? NO_VIDEOS;
-  const featured = pickFeaturedVideo(videos);
-  const shown = filterVideos(videos, filter);
+  const { pages, featured: featuredQuery, videos: shown } = useVideoPages(filter === 'all' ? null : filter);
+  const isPending = pages.isPending || featuredQuery.isPending;
+  const error = pages.error ?? featuredQuery.error;
+  const refetch = () => Promise.all([pages.refetch(), featuredQuery.refetch()]);
+  const featured = featuredQuery.data ?? null;
 
   const choose = (next: VideoFilter) => setSearchParams(next === 'all' ? {} : { category: next }, { replace: true, preventScrollReset: true });
 
   return (
     <PageContainer>
-      {!isPending && <PageMetaOf meta={pageMeta.videoArchive(videos)} />}
+      {!isPending && <PageMetaOf meta={pageMeta.videoArchive(shown)} />}
       <Stack gap="3" mb={{ base: '8', md: '10' }}>
         <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
           Videoarkiv
@@ -71,6 +74,7 @@ export default function VideoArchivePage() {
                 ))}
               </SimpleGrid>
             )}
+            <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
           </Box>
         </Stack>
       )}

@@ -71,6 +71,7 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
         tags: d.tags,
         status: d.status,
         updatedAt: d.updatedAt,
+        ...(d.mentions === null ? {} : { mentions: d.mentions }),
       };
       const author = await tx.maybeOneFirst(sql.unsafe`SELECT doc->>'authorName' FROM ${posts} WHERE id = ${d.postId}`);
       if (author === null) return;

@@ -43,11 +43,14 @@ async function applyNotificationEvent(tx: Tx, schema: string, event: ProjectedEv
       WITH marked AS (${marked})
       UPDATE ${t('notification_counts')} SET unread = unread - (SELECT count(*)::int FROM marked), updated_position = ${event.position}
        WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM marked)`);
-  /** Deletes notifications (`deleted`: a DELETE … RETURNING user_id, read) and lowers the counts of the unread ones. */
+  /**
+   * Deletes notifications (`deleted`: a DELETE … RETURNING user_id, read) and lowers the counts of the unread ones,
+   * marked as changed at this event so the live layer tells those members their lower count (a deleted post or reply).
+   */
   const deleteNotifications = (deleted: FragmentSqlToken) =>
     tx.query(sql.unsafe`
       WITH gone AS (${deleted})
-      UPDATE ${t('notification_counts')} c SET unread = c.unread - g.unread
+      UPDATE ${t('notification_counts')} c SET unread = c.unread - g.unread, updated_position = ${event.position}
         FROM (SELECT user_id, count(*)::int AS unread FROM gone WHERE NOT read GROUP BY user_id) g
        WHERE c.user_id = g.user_id`);
   const notify = async (
@@ -114,9 +117,27 @@ async function applyNotificationEvent(tx: Tx, schema: string, event: ProjectedEv
       });
       return;
     }
-    case EventName.ForumPostEdited:
-      await tx.query(sql.unsafe`UPDATE ${t('notification_posts')} SET title = ${event.data.title} WHERE id = ${event.data.postId}`);
+    case EventName.ForumPostEdited: {
+      const d = event.data;
+      await tx.query(sql.unsafe`UPDATE ${t('notification_posts')} SET title = ${d.title} WHERE id = ${d.postId}`);
+      if (d.mentions === null || d.mentions.length === 0) return;
+      const post = await tx.maybeOne(
+        sql.type(targetRow)`SELECT post_id::text AS "postId", author_id AS "authorId" FROM ${t('notification_targets')} WHERE id = ${d.postId}`,
+      );
+      if (post === null) return;
+      // The edited text's mentions notify as the new post's did, under the same key: a member the post named
+      // before (told then, or at an earlier edit) already has it, so a mention kept, or removed and named
+      // again, tells no one twice.
+      await notify(postRecipients({ actorId: post.authorId, mentioned: d.mentions.map((m) => m.userId) }), {
+        key: `post:${d.postId}`,
+        postId: d.postId,
+        replyId: null,
+        actorId: post.authorId,
+        excerpt: excerptOf(d.content),
+        at: d.updatedAt,
+      });
       return;
+    }
     case EventName.ForumPostDeleted: {
       const postId = event.data.postId;
       await deleteNotifications(sql.fragment`DELETE FROM ${t('notifications')} WHERE post_id = ${postId} RETURNING user_id, read`);

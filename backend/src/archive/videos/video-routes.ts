@@ -1,4 +1,4 @@
-import { videoApi, type VideoFields } from '@mello/contracts';
+import { pickFeaturedVideo, videoApi, videoPage, videoPagesApi, type VideoFields, type VideoView } from '@mello/contracts';
 import { listVideosJson, videoByIdWithRevision, withEntry } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { setRevisionETag } from '../../http/concurrency';
@@ -22,6 +22,12 @@ export function videoRoutes(deps: { pool: DatabasePool; lists: ListCache; videos
     // The commands answer as GET does: the video with its entry (the read models have caught up by then).
     present: (video) => withEntry(deps.pool, video),
   });
+  // The archive's list view page by page, and its featured video: from the list's cached text (one query per
+  // read-model position). Registered before GET /:id, which would take 'page' and 'featured' for an id. None
+  // featured is the JSON null (as text: Koa answers a null body with 204).
+  const all = async () => JSON.parse((await deps.lists.get(videoApi.list.path, () => listVideosJson(deps.pool))).body.toString('utf8')) as VideoView[];
+  on(router, videoPagesApi.page, async ({ query }) => videoPage(await all(), query));
+  on(router, videoPagesApi.featured, async () => jsonText(JSON.stringify(pickFeaturedVideo(await all()))));
   on(router, videoApi.byId, async ({ params }, ctx) => {
     const found = isUuid(params.id) ? await videoByIdWithRevision(deps.pool, params.id) : null;
     if (found === null) throw new NotFoundError(VIDEO_NOT_FOUND);

@@ -1,12 +1,12 @@
-import type { Article } from '@mello/contracts';
+import { ARTICLE_CATEGORIES, type Article, type ArticleCategory } from '@mello/contracts';
 
-/**
- * The blog's layout: the featured article (the first flagged featured, otherwise the first) and the others
- * in the server's order. An empty list has no featured article.
- */
-export function splitFeaturedArticle(articles: readonly Article[]): { featured: Article | null; others: Article[] } {
-  const featured = articles.find((article) => article.featured) ?? articles[0] ?? null;
-  return { featured, others: articles.filter((article) => article !== featured) };
+/** The article list's filter: every category, or one of the four. */
+export type ArticleFilter = 'all' | ArticleCategory;
+export const ARTICLE_FILTERS: readonly ArticleFilter[] = ['all', ...ARTICLE_CATEGORIES];
+
+/** A filter value read from the address bar; anything unknown falls back to 'all'. */
+export function parseArticleFilter(value: string | null | undefined): ArticleFilter {
+  return ARTICLE_FILTERS.find((filter) => filter === value) ?? 'all';
 }
 
 /** The article the detail page shows: the one whose id matches, from the full list (spec: all are loaded). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '@mello/contracts';
-import { authorInitials, findArticle, splitFeaturedArticle } from './article-selection';
+import { ARTICLE_FILTERS, authorInitials, findArticle, parseArticleFilter } from './article-selection';
 
 const article = (id: string, featured = false): Article => ({
   id,
@@ -18,27 +18,15 @@ const article = (id: string, featured = false): Article => ({
   featured,
 });
 
-describe('splitFeaturedArticle', () => {
-  it('features the first article flagged featured and keeps the rest in order', () => {
-    const { featured, others } = splitFeaturedArticle([article('a'), article('b', true), article('c', true)]);
-    expect(featured?.id).toBe('b');
-    expect(others.map((a) => a.id)).toEqual(['a', 'c']);
+describe('ARTICLE_FILTERS and parseArticleFilter', () => {
+  it('offers all followed by the four categories', () => {
+    expect(ARTICLE_FILTERS).toEqual(['all', 'analysis', 'culture', 'tech', 'history']);
   });
 
-  it('features the first article when none is flagged', () => {
-    const { featured, others } = splitFeaturedArticle([article('a'), article('b')]);
-    expect(featured?.id).toBe('a');
-    expect(others.map((a) => a.id)).toEqual(['b']);
-  });
-
-  it('has no featured article and no others for an empty list', () => {
-    expect(splitFeaturedArticle([])).toEqual({ featured: null, others: [] });
-  });
-
-  it('leaves a single article with no others', () => {
-    const { featured, others } = splitFeaturedArticle([article('only')]);
-    expect(featured?.id).toBe('only');
-    expect(others).toEqual([]);
+  it('reads a known category and falls back to all otherwise', () => {
+    expect(parseArticleFilter('tech')).toBe('tech');
+    expect(parseArticleFilter('Tech')).toBe('all');
+    expect(parseArticleFilter(null)).toBe('all');
   });
 });
 

@@ -5,6 +5,7 @@ import { callRoute } from '../../api/call';
 import { errorMessage } from '../../api/http';
 import { searchKeys } from '../../api/search';
 import { showToast } from '../toaster';
+import { articlePagesKeys } from './use-article-pages';
 
 /**
  * The administrator's article delete (spec sections 2, 7 and 8): articleApi.remove; on success the
@@ -20,7 +21,7 @@ export function useDeleteArticle(onDeleted: () => void) {
       showToast({ title: 'Artikel raderad!', description: 'Artikeln har raderats framgångsrikt.', type: 'success' });
       // Leave first: refreshing the list while still on the deleted article would flash its not-found view.
       onDeleted();
-      await Promise.all([queryClient.invalidateQueries({ queryKey: archiveKeys.articles }), queryClient.invalidateQueries({ queryKey: searchKeys.articles })]);
+      await Promise.all([archiveKeys.articles, ...articlePagesKeys, searchKeys.articles].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
       showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete article'), type: 'error' });

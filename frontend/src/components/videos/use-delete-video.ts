@@ -5,6 +5,7 @@ import { callRoute } from '../../api/call';
 import { errorMessage } from '../../api/http';
 import { searchKeys } from '../../api/search';
 import { showToast } from '../toaster';
+import { videoPagesKeys } from './use-video-pages';
 
 /**
  * The administrator's video delete (spec sections 7 and 8): videoApi.remove, then the video list and
@@ -17,7 +18,7 @@ export function useDeleteVideo() {
     retry: false,
     onSuccess: async () => {
       showToast({ title: 'Video raderad!', type: 'success' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: archiveKeys.videos }), queryClient.invalidateQueries({ queryKey: searchKeys.videos })]);
+      await Promise.all([archiveKeys.videos, ...videoPagesKeys, searchKeys.videos].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
       showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete video'), type: 'error' });

@@ -15,6 +15,8 @@ import {
   type YearCreateInput,
 } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
+import { articlePagesKeys } from '../../components/articles/use-article-pages';
+import { videoPagesKeys } from '../../components/videos/use-video-pages';
 import { yearPagesKey } from '../../components/years/use-year-pages';
 import { callRoute, callWithETag, routeKey } from '../../api/call';
 import { errorMessage, isStaleEdit } from '../../api/http';
@@ -50,7 +52,7 @@ const DOCUMENTS = {
   video: {
     api: videoApi,
     labels: VIDEO_FIELD_LABELS,
-    keys: [archiveKeys.videos, routeKey(videoApi.byId).slice(0, 1)],
+    keys: [archiveKeys.videos, ...videoPagesKeys, routeKey(videoApi.byId).slice(0, 1)],
     created: 'Video skapad!',
     createFailed: 'Fel vid skapande av video',
     removed: 'Video borttagen!',
@@ -60,7 +62,7 @@ const DOCUMENTS = {
   article: {
     api: articleApi,
     labels: ARTICLE_FIELD_LABELS,
-    keys: [archiveKeys.articles],
+    keys: [archiveKeys.articles, ...articlePagesKeys],
     created: 'Artikel skapad!',
     createFailed: 'Fel vid skapande av artikel',
     removed: 'Artikel borttagen!',
