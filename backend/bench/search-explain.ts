@@ -79,7 +79,7 @@ try {
   await real.end();
   if (process.env.EXPLAIN_KEEP) {
     console.log(`psql '${searchPoolUri(database.uri)}'  (Ctrl-C to end)`);
-    await new Promise(() => undefined);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
   }
 } finally {
   await backend.close();
