@@ -1,17 +1,18 @@
 import type { YearSearchQuery } from '@mello/contracts';
-import { LIVE_SCHEMA, searchJson, visiblePostsFilter } from '@mello/projections';
+import { FUZZY_THRESHOLD, LIVE_SCHEMA, searchJson, visiblePostsFilter } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { ForumSearchQuery, SearchEngine } from './search-engine';
 
 /**
  * The search pool's connection string: the same database, with sessions that plan with enable_seqscan off, which
- * searchJson needs (the bitmap of the trigram and full-text indexes instead of a scan of every row). A pool of its
- * own, because a transaction per search to set it locally cost two more round trips on every search.
+ * searchJson needs (the bitmap of the trigram and full-text indexes instead of a scan of every row), and whose
+ * trigram `%` operator means FUZZY_THRESHOLD (searchJson's spelling lookup). A pool of its own, because a
+ * transaction per search to set them locally cost two more round trips on every search.
  */
 export function searchPoolUri(databaseUri: string): string {
   const url = new URL(databaseUri);
   const given = url.searchParams.get('options');
-  url.searchParams.set('options', `${given ? `${given} ` : ''}-c enable_seqscan=off`);
+  url.searchParams.set('options', `${given ? `${given} ` : ''}-c enable_seqscan=off -c pg_trgm.similarity_threshold=${FUZZY_THRESHOLD}`);
   return url.toString();
 }
 

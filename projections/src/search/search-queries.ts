@@ -72,11 +72,16 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   if (spec.q.trim() === '') return list();
 
   const words = sql.identifier([LIVE_SCHEMA, 'search_words']);
-  // The phrase's words as termsOf takes them (first MAX_TERMS distinct, in order). Spellings: the nearest words
-  // first straight from the GiST trigram index (a KNN scan), then only the close enough ones; only a word of four
-  // letters or more is looked up (it is always a required word). Stems: each word's Swedish stem query, computed
-  // once here (inside the row expressions it would be built per row); a stem no document has is dropped here (one
-  // index probe) rather than tested on every row.
+  // The phrase's words as termsOf takes them (first MAX_TERMS distinct, in order). Spellings: the words close
+  // enough (`%`: trigram similarity of at least pg_trgm.similarity_threshold, which the search pool sets to
+  // FUZZY_THRESHOLD) from the vocabulary's GIN trigram index, nearest first; only a word of four letters or more is
+  // looked up (it is always a required word). A GiST index ordering every word by distance (a KNN scan) cost about
+  // 3 ms a misspelt word; the GIN index reads only the words sharing trigrams with it (about 0.3 ms). A word is
+  // known if a vocabulary word starts with it: a range of the prefix index (`LIKE term || '%'` alone, with a
+  // pattern only known at run time, reads the whole index), rechecked by the LIKE; normalised words hold no
+  // U+10FFFF, so the range holds every word starting with the term.
+  // Stems: each word's Swedish stem query, computed once here (inside the row expressions it would be built per
+  // row); a stem no document has is dropped here (one index probe) rather than tested on every row.
   const lookups = await pool.any(sql.type(lookupRow)`
     WITH phrase AS (SELECT public.mello_norm(${spec.q}) AS phrase),
          terms AS (
@@ -88,8 +93,11 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
       FROM terms t
       CROSS JOIN LATERAL (
         SELECT word, similarity(word, t.term) AS sim FROM ${words}
-         WHERE NOT EXISTS (SELECT 1 FROM ${words} known WHERE known.word LIKE t.term || '%')
-         ORDER BY word <-> t.term
+         WHERE NOT EXISTS (
+                 SELECT 1 FROM ${words} known
+                  WHERE known.word ~>=~ t.term AND known.word ~<~ (t.term || chr(1114111)) AND known.word LIKE t.term || '%')
+           AND word % t.term
+         ORDER BY word <-> t.term, word
          LIMIT ${MAX_SPELLINGS}) w
      WHERE length(t.term) >= 4 AND w.sim >= ${FUZZY_THRESHOLD}
     UNION ALL
@@ -124,7 +132,9 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const padded = sql.fragment`' ' || names || ' '`;
   const fieldPadded = sql.fragment`' ' || ${field} || ' '`;
   // Every branch below the year implies the word's match (the names are part of the body), so a row without it
-  // scores 0 after one test instead of all of them: with several words, most rows lack most words.
+  // scores 0 after one test instead of all of them: with several words, most rows lack most words. The scores are
+  // float8 (the ELSE's type), not numeric, which is slower to sum and sort over every candidate; every score is
+  // exact in binary (10, 7, 2.5, …), so the order is the same.
   const scoreOf = (term: string) => sql.fragment`(CASE
     ${spec.exactYear ? sql.fragment`WHEN year::text = ${term} THEN 10` : sql.fragment``}
     WHEN NOT ${matchOf(term, contains)} THEN 0
@@ -140,7 +150,7 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
         sql.fragment`WHEN ${contains(field, row.word)} THEN ${row.sim}::float8`,
       ]),
     )}
-    ELSE 0 END)`;
+    ELSE 0::float8 END)`;
   const requiredScores = required.map(scoreOf);
   const bonusScores = terms.filter((term) => !required.includes(term)).map(scoreOf);
   // Normalising a field costs tens of microseconds (unaccent): only a field of about the phrase's length, in a row
