@@ -26,6 +26,7 @@ import { useDebouncedValue } from '../features/forum/use-debounced-value';
 import type { ForumCategoryFilter } from '../live/forum-cache';
 import { postsOfPages, showPendingInPages, type ForumPages } from '../live/forum-pages';
 import { useForumListLive } from '../live/use-forum-live';
+import { useReaderView } from '../auth/reader-dependent';
 
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -49,6 +50,8 @@ const DIALOG_PARAMS = ['new', HUNT_PARAMS.open, HUNT_PARAMS.entry];
  * "N nya inlägg" banner.
  */
 export default function ForumPage() {
+  // The server's HTML is the visitor's view: the administrator's own is asked for once they are known.
+  useReaderView();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const categoryParam = params.get('category');

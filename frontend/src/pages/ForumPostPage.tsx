@@ -24,6 +24,7 @@ import { PresenceLine } from '../features/forum/components/PresenceLine';
 import { RepliesSection } from '../features/forum/components/RepliesSection';
 import { useForumPostLive } from '../live/use-forum-live';
 import { WatchButton } from '../features/notifications';
+import { useReaderView } from '../auth/reader-dependent';
 
 const BackLink = () => (
   <Link asChild color="fg.muted" fontSize="sm" mb="6" _hover={{ color: 'brand.fg' }}>
@@ -39,6 +40,8 @@ const BackLink = () => (
  * and the reply form. Live: replies, likes, edits and deletion appear without reloading, and who reads or types.
  */
 export default function ForumPostPage() {
+  // The server's HTML is the visitor's view: the administrator's own is asked for once they are known.
+  useReaderView();
   const { id = '' } = useParams();
   const { data: post, isPending, error, refetch } = useForumPost(id);
   const replies = useForumReplies(id, Boolean(post));

@@ -7,9 +7,12 @@ import { PageContainer } from '../components/PageContainer';
 import { SearchBox } from '../components/search-results/SearchBox';
 import { SearchResults } from '../components/search-results/SearchResults';
 import { readSearchParams } from '../lib/search-url';
+import { useReaderView } from '../auth/reader-dependent';
 
 /** /search?q=… (also category and decade, product decision 5): a search box and the result sections (years, entries, artists, songwriters, articles, videos, forum). */
 export default function SearchPage() {
+  // The server's HTML is the visitor's view: the administrator's own is asked for once they are known.
+  useReaderView();
   const [searchParams] = useSearchParams();
   const { q, category, decade } = readSearchParams(searchParams);
   const criteria = `${q}\u0000${category}\u0000${decade}`;
