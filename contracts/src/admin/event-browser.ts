@@ -6,6 +6,12 @@ import { AUDIT_KINDS, AuditActorSchema, FieldChangeSchema } from './audit';
 
 /** A position in the global log as the event store writes it (backend/src/event-store/port.ts, LogPosition). */
 export const LOG_POSITION = /^\d{20}\/\d{20}$/;
+/** Both numbers fit their columns (xid8, bigint): a larger one names no event and must not reach the query. */
+const isLogPosition = (value: string) => {
+  if (!LOG_POSITION.test(value)) return false;
+  const [xid, position] = value.split('/').map(BigInt) as [bigint, bigint];
+  return xid < 2n ** 64n && position < 2n ** 63n;
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,7 +23,11 @@ const instant = (endOfDay: boolean) =>
     .trim()
     .max(40, 'Får vara högst 40 tecken')
     .optional()
-    .refine((value) => !value || !Number.isNaN(Date.parse(value)), 'Måste vara ett datum (ÅÅÅÅ-MM-DD) eller en tidpunkt (ISO 8601)')
+    // A four-digit year from 1970 on: what the log can hold, and what PostgreSQL and Date both read the same way.
+    .refine(
+      (value) => !value || (/^\d{4}-\d{2}-\d{2}($|T)/.test(value) && Date.parse(value) >= 0),
+      'Måste vara ett datum (ÅÅÅÅ-MM-DD) eller en tidpunkt (ISO 8601)',
+    )
     // A bare date as the end of a range means the whole of that day (UTC): the bound is exclusive.
     .transform((value) => (!value ? null : new Date(Date.parse(value) + (endOfDay && DAY.test(value) ? DAY_MS : 0)).toISOString()));
 
@@ -52,7 +62,7 @@ export const EventLogQuerySchema = z
     before: z
       .string()
       .optional()
-      .refine((value) => !value || LOG_POSITION.test(value), INVALID_CURSOR_MESSAGE)
+      .refine((value) => !value || isLogPosition(value), INVALID_CURSOR_MESSAGE)
       .transform((value) => value || null),
     limit: wholeNumber(1, 200).default(50),
   })
