@@ -34,6 +34,8 @@ export * from './seo/page-meta';
 export * from './plain-markdown';
 export * from './admin/audit';
 export * from './admin/admin-api';
+export * from './admin/event-browser';
+export * from './admin/event-browser-api';
 export * from './idempotency';
 export * from './events/registry';
 export * from './events/decode';

@@ -28,6 +28,8 @@ describe('the audit API', () => {
       ['GET', `/api/admin/history/year/${UNKNOWN}/versions/0`],
       ['POST', `/api/admin/history/year/${UNKNOWN}/restore`, { revision: 0 }],
       ['GET', '/api/admin/status'],
+      ['GET', '/api/admin/events'],
+      ['GET', `/api/admin/events/stream?name=year-${UNKNOWN}`],
     ];
     for (const [method, url, json] of calls) {
       expect((await visitor.request(method, url, { json })).status, `${method} ${url}`).toBe(401);

@@ -5,34 +5,18 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { DatabasePool } from 'slonik';
 import type { ArchiveServices } from '../archive/archive-services';
-import { articleStream } from '../archive/articles/article';
-import { artistStream } from '../archive/lineups/artist';
-import { entryStream } from '../archive/lineups/entry';
-import { sourceStream } from '../archive/lineups/source';
-import { videoStream } from '../archive/videos/video';
-import { yearStream } from '../archive/years/year';
 import { requireAdmin } from '../auth/guards';
 import type { EventStore } from '../event-store/port';
-import { forumPostStream } from '../forum/post';
-import { forumReplyStream } from '../forum/reply';
 import { on } from '../http/contract-routes';
 import { commandContext } from '../http/request-context';
 import { isUuid } from '../http/validation';
 import { projectionLags } from '../observability/projection-lag';
 import type { SearchEngine } from '../search/search-engine';
 import { NotFoundError, ValidationError } from '../shared/errors';
+import { STREAMS } from './audit-streams';
+import { eventBrowserRoutes } from './event-browser-routes';
 import { buildTimeline, versionAt } from './item-history';
 
-const STREAMS: Record<AuditKind, (id: string) => string> = {
-  year: yearStream,
-  video: videoStream,
-  article: articleStream,
-  entry: entryStream,
-  artist: artistStream,
-  source: sourceStream,
-  'forum-post': forumPostStream,
-  'forum-reply': forumReplyStream,
-};
 const HISTORY_NOT_FOUND = 'Ingen historik hittades';
 /** The log's rows as the read model answers them (one more than a page, to tell whether another follows). */
 const AuditRowsSchema = z.array(AuditEntrySchema);
@@ -138,6 +122,8 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
     const { head, projections } = await projectionLags(deps);
     return { head, projections, search: deps.search.name, eventStore: deps.store.kind };
   });
+
+  eventBrowserRoutes(router, deps);
 
   return router;
 }

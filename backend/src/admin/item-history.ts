@@ -47,7 +47,7 @@ export function diffFields(before: State, after: State): FieldChange[] {
   return keys.filter((key) => !same(before[key], after[key])).map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
 }
 
-const actorOf = (event: ReadEvent): AuditActor => {
+export const actorOf = (event: { metadata: unknown }): AuditActor => {
   const actor = (event.metadata as { actor?: { type?: string; userId?: string; email?: string } }).actor;
   return actor?.type === 'user' ? { userId: actor.userId ?? null, email: actor.email ?? null, system: false } : { userId: null, email: null, system: true };
 };
@@ -84,6 +84,28 @@ export function buildTimeline(kind: AuditKind, itemId: string, events: readonly 
     exists = next.action !== 'deleted';
   }
   return { kind, itemId, label: labelOf(kind, state), exists, entries };
+}
+
+/** One event of a stream with the item's state right after it (null: the event is not part of the item's history). */
+export type FoldedStep = { state: State; deleted: boolean; changes: FieldChange[] } | null;
+
+/**
+ * Each event of an item's stream, oldest first, with the item as it stood right after it and what it changed: the
+ * same fold as the timeline and the versions (the event browser steps through it). A deleted item keeps its last
+ * state, marked deleted.
+ */
+export function foldStream(events: readonly ReadEvent[]): FoldedStep[] {
+  let state: State = {};
+  let exists = false;
+  return events.map((event) => {
+    const next = step(event, state);
+    if (!next) return null;
+    const deleted = next.action === 'deleted';
+    const changes = deleted ? [] : diffFields(exists ? state : {}, next.state);
+    state = next.state;
+    exists = !deleted;
+    return { state, deleted, changes };
+  });
 }
 
 /** The item as it stood right after the event at `revision`, or null when the stream has no such event. */

@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { LuActivity, LuCalendar, LuFileText, LuFlag, LuHistory, LuVideo } from 'react-icons/lu';
+import { LuActivity, LuCalendar, LuFileText, LuFlag, LuHistory, LuList, LuVideo } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '../components/PageContainer';
 import { adminMeta } from '../features/admin/admin-meta';
@@ -11,15 +12,20 @@ import { ModerationTab } from '../features/admin/components/ModerationTab';
 import { StatusTab } from '../features/admin/components/StatusTab';
 import { VideosTab } from '../features/admin/components/VideosTab';
 import { YearsTab } from '../features/admin/components/YearsTab';
+import { LoadingText } from '../components/LoadingText';
 import { usePageMeta } from '../seo/use-page-meta';
 
-const TABS = ['videos', 'artiklar', 'ar', 'moderering', 'historik', 'status'] as const;
+// The event browser is a chunk of its own: loaded the first time its tab is opened.
+const EventsTab = lazy(() => import('../features/admin/events/EventsTab'));
+
+const TABS = ['videos', 'artiklar', 'ar', 'moderering', 'historik', 'handelser', 'status'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * /admin: 'Admin Panel' with the tabs Videos (default), Artiklar and År of spec section 2, plus Historik (the
- * site-wide audit log) and Status (projections) for issue 7, and Moderering (flagged forum content, with its live count). The open tab is in the URL (?tab=), so coming back
+ * site-wide audit log) and Status (projections) for issue 7, Moderering (flagged forum content, with its live count) and
+ * Händelser (the event browser of issue 18, a lazy chunk of its own). The open tab is in the URL (?tab=), so coming back
  * from an item's history or an edit page lands on the same tab.
  */
 export default function AdminPage() {
@@ -68,6 +74,9 @@ function AdminPanel() {
             <Tabs.Trigger value="historik">
               <LuHistory aria-hidden /> Historik
             </Tabs.Trigger>
+            <Tabs.Trigger value="handelser">
+              <LuList aria-hidden /> Händelser
+            </Tabs.Trigger>
             <Tabs.Trigger value="status">
               <LuActivity aria-hidden /> Status
             </Tabs.Trigger>
@@ -86,6 +95,11 @@ function AdminPanel() {
           </Tabs.Content>
           <Tabs.Content value="historik">
             <HistoryTab />
+          </Tabs.Content>
+          <Tabs.Content value="handelser">
+            <Suspense fallback={<LoadingText>Laddar händelser...</LoadingText>}>
+              <EventsTab />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="status">
             <StatusTab />

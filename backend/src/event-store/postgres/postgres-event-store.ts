@@ -25,7 +25,7 @@ const appendRow = z.object({
   position: z.number().nullable(),
 });
 
-const eventRow = z.object({
+export const eventRow = z.object({
   global_position: z.number(),
   xid_text: z.string(),
   stream_name: z.string(),
@@ -38,10 +38,10 @@ const eventRow = z.object({
 });
 type EventRow = z.infer<typeof eventRow>;
 
-const EVENT_COLUMNS = sql.fragment`global_position, transaction_id::text AS xid_text, stream_name, stream_revision,
+export const EVENT_COLUMNS = sql.fragment`global_position, transaction_id::text AS xid_text, stream_name, stream_revision,
   event_id::text AS event_id, event_type, data, metadata, recorded_at`;
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
+export const toRecorded = (row: EventRow): RecordedEvent => ({
   id: row.event_id,
   type: row.event_type,
   data: row.data,

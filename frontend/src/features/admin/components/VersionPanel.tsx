@@ -47,7 +47,7 @@ export function VersionPanel({ kind, id, revision, number }: { kind: string; id:
 const CLAMP = 300;
 
 /** A value; texts longer than CLAMP characters are cut with 'Visa mer'. */
-function FieldValue({ value }: { value: unknown }) {
+export function FieldValue({ value }: { value: unknown }) {
   const [open, setOpen] = useState(false);
   const text = formatValue(value);
   const long = text.length > CLAMP;

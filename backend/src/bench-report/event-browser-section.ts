@@ -1,0 +1,43 @@
+/** The event browser bench's report section (backend/bench/event-browser-bench.ts, its BENCH_JSON line). */
+import { fmt, fmtRatio, type Section, type Table } from './markdown';
+import type { RunInfo } from './sections';
+import { ratio } from './stats';
+
+type Latency = { p50: number; p95: number; p99: number };
+
+export type EventBrowserJson = {
+  events: number;
+  rounds: number;
+  queries: Array<{ name: string } & Latency>;
+  baseline: Latency;
+  plans: Record<string, string>;
+  targetP95Ms: number;
+  met: boolean;
+};
+
+export function eventBrowserSection(json: EventBrowserJson, run: RunInfo): Section {
+  const ms = (value: number | undefined) => fmt(value, 2);
+  const table: Table = {
+    header: ['page of GET /api/admin/events (50 events)', 'p50 ms', 'p95 ms', 'p99 ms', 'p50 ratio to baseline', 'plan'],
+    rows: [
+      ...json.queries.map((q) => [q.name, ms(q.p50), ms(q.p95), ms(q.p99), fmtRatio(ratio(q.p50, json.baseline.p50), 1), `\`${json.plans[q.name] ?? ''}\``]),
+      ['baseline: `SELECT` of one event by primary key', ms(json.baseline.p50), ms(json.baseline.p95), ms(json.baseline.p99), '1.0×', ''],
+    ],
+    align: ['left', 'right', 'right', 'right', 'right', 'left'],
+  };
+  return {
+    title: 'Event browser',
+    command: run.command,
+    method:
+      `the admin's event-log query (browseEvents) on ${fmt(json.events)} events, each filter ${json.rounds} times, interleaved with a ` +
+      'primary-key `SELECT` on the same pool (the baseline).',
+    loadBefore: run.loadBefore,
+    seconds: run.seconds,
+    tables: [table],
+    targets: [{ text: `every filter's page p95 < ${json.targetP95Ms} ms (worst p95 ${ms(Math.max(...json.queries.map((q) => q.p95)))} ms)`, met: json.met }],
+    notes: [
+      'A time range of under 5,000 events is read whole through its index and sorted; a wider one walks the log backwards from its newest ' +
+        'end, reading every newer event first, so a wide range far back in the log costs in proportion to what lies after it.',
+    ],
+  };
+}
