@@ -33,6 +33,8 @@ export * from './seo/page-meta';
 export * from './plain-markdown';
 export * from './admin/audit';
 export * from './admin/admin-api';
+export * from './admin/drift';
+export * from './admin/drift-api';
 export * from './idempotency';
 export * from './events/registry';
 export * from './events/decode';
