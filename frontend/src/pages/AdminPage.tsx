@@ -8,18 +8,18 @@ import { ArticlesTab } from '../features/admin/components/ArticlesTab';
 import { HistoryTab } from '../features/admin/components/HistoryTab';
 import { ModerationCountBadge } from '../features/admin/components/ModerationCountBadge';
 import { ModerationTab } from '../features/admin/components/ModerationTab';
-import { StatusTab } from '../features/admin/components/StatusTab';
+import { DriftTab } from '../features/admin/components/DriftTab';
 import { VideosTab } from '../features/admin/components/VideosTab';
 import { YearsTab } from '../features/admin/components/YearsTab';
 import { usePageMeta } from '../seo/use-page-meta';
 
-const TABS = ['videos', 'artiklar', 'ar', 'moderering', 'historik', 'status'] as const;
+const TABS = ['videos', 'artiklar', 'ar', 'moderering', 'historik', 'drift'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * /admin: 'Admin Panel' with the tabs Videos (default), Artiklar and År of spec section 2, plus Historik (the
- * site-wide audit log) and Status (projections) for issue 7, and Moderering (flagged forum content, with its live count). The open tab is in the URL (?tab=), so coming back
+ * site-wide audit log) for issue 7, Drift (projections, rebuilds: issue 18), and Moderering (flagged forum content, with its live count). The open tab is in the URL (?tab=), so coming back
  * from an item's history or an edit page lands on the same tab.
  */
 export default function AdminPage() {
@@ -68,8 +68,8 @@ function AdminPanel() {
             <Tabs.Trigger value="historik">
               <LuHistory aria-hidden /> Historik
             </Tabs.Trigger>
-            <Tabs.Trigger value="status">
-              <LuActivity aria-hidden /> Status
+            <Tabs.Trigger value="drift">
+              <LuActivity aria-hidden /> Drift
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="videos">
@@ -87,8 +87,8 @@ function AdminPanel() {
           <Tabs.Content value="historik">
             <HistoryTab />
           </Tabs.Content>
-          <Tabs.Content value="status">
-            <StatusTab />
+          <Tabs.Content value="drift">
+            <DriftTab />
           </Tabs.Content>
         </Tabs.Root>
       </Stack>
