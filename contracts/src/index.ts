@@ -36,6 +36,8 @@ export * from './admin/audit';
 export * from './admin/admin-api';
 export * from './admin/event-browser';
 export * from './admin/event-browser-api';
+export * from './admin/drift';
+export * from './admin/drift-api';
 export * from './idempotency';
 export * from './events/registry';
 export * from './events/decode';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import { isTransientDatabaseError } from './database-errors';
 import { maxPosition, type EventSource, type Projection, type ProjectedEvent } from './events';
@@ -195,6 +195,17 @@ const pickEvent = (event: ProjectedEvent): ProjectionFailure['event'] => ({
   streamName: event.streamName,
 });
 
+/**
+ * The channel on which a stopped projection is asked to try again (payload: its name), from any process: the
+ * leading runner LISTENs on its leader connection, so whichever process runs the projections hears it.
+ */
+export const PROJECTION_RETRY_CHANNEL = 'projection_retry';
+
+/** Asks the leading runner, in whichever process, to retry a projection it stopped, from the event it stopped on. */
+export async function requestProjectionRetry(db: CommonQueryMethods, projection: string): Promise<void> {
+  await db.query(sql.unsafe`SELECT pg_notify(${PROJECTION_RETRY_CHANNEL}, ${projection})`);
+}
+
 /** Waits between retries of a failed batch: 0.5 s, doubling, at most 5 s. */
 export const retryDelayMs = (attempt: number): number => Math.min(5000, 500 * 2 ** Math.max(0, attempt - 1));
 
@@ -203,8 +214,9 @@ export const retryDelayMs = (attempt: number): number => Math.min(5000, 500 * 2 
  * leader holds a session advisory lock on its own connection; others stand by and take over if it goes away.
  *
  * A projection that throws on an event is stopped (its checkpoint stays before the event, rm.checkpoints holds
- * the error) while the others go on; this runner leaves it alone until the process restarts, and the next
- * runner retries it from that event. A failed batch (the database away, a lock timeout) is retried with backoff,
+ * the error) while the others go on; this runner leaves it alone until it is asked to retry it
+ * (requestProjectionRetry, from any process: the admin console's "Försök igen") or the process restarts, and then
+ * applies from that event again. A failed batch (the database away, a lock timeout) is retried with backoff,
  * and a lost leader connection is competed for again, so the runner recovers by itself when the database returns.
  * An event the registry cannot read (MalformedEventError from the source's readAll, which ends the page before
  * it) is such a failed batch: every projection stops on it, with the error naming its stream, revision and type
@@ -322,6 +334,10 @@ export class ProjectionRunner {
         this.isLeader = false;
         return false;
       }
+      client.on('notification', (message) => {
+        if (message.channel === PROJECTION_RETRY_CHANNEL && message.payload) this.retry(message.payload);
+      });
+      await client.query(`LISTEN ${PROJECTION_RETRY_CHANNEL}`);
       client.on('error', () => {
         // Losing the connection (the database restarted, say) loses the lock: step down and compete again.
         if (this.leaderClient !== client) return;
@@ -337,6 +353,13 @@ export class ProjectionRunner {
       this.isLeader = false;
       return false;
     }
+  }
+
+  /** Takes a stopped projection back into the batches, from the event it stopped on (its checkpoint stayed before it). */
+  retry(projection: string): void {
+    if (!this.stoppedProjections.delete(projection)) return;
+    this.options.log?.(`Projection ${projection} in ${this.options.schema}: retrying from the event it stopped on`);
+    this.poke();
   }
 
   /** A failed batch marks the active projections as failing until a batch succeeds (stopped ones keep theirs). */

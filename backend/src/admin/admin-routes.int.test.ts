@@ -30,6 +30,11 @@ describe('the audit API', () => {
       ['GET', '/api/admin/status'],
       ['GET', '/api/admin/events'],
       ['GET', `/api/admin/events/stream?name=year-${UNKNOWN}`],
+      // The Drift tab (maintenance/drift-console.int.test.ts tries them across two processes).
+      ['GET', '/api/admin/drift'],
+      ['POST', '/api/admin/drift/rebuilds', { target: 'all' }],
+      ['POST', `/api/admin/drift/rebuilds/${UNKNOWN}/cancel`],
+      ['POST', '/api/admin/drift/projections/years/retry'],
     ];
     for (const [method, url, json] of calls) {
       expect((await visitor.request(method, url, { json })).status, `${method} ${url}`).toBe(401);

@@ -1,15 +1,16 @@
 import Router from '@koa/router';
-import { ADMIN_API_PREFIX, AuditEntrySchema, RESTORABLE_KINDS, adminApi, isAuditKind, type AuditKind, type RestorableKind } from '@mello/contracts';
+import { ADMIN_API_PREFIX, AuditEntrySchema, RESTORABLE_KINDS, adminApi, driftApi, isAuditKind, type AuditKind, type RestorableKind } from '@mello/contracts';
 import { auditEntriesJson } from '@mello/projections';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { DatabasePool } from 'slonik';
 import type { ArchiveServices } from '../archive/archive-services';
-import { requireAdmin } from '../auth/guards';
+import { currentUser, requireAdmin } from '../auth/guards';
 import type { EventStore } from '../event-store/port';
 import { on } from '../http/contract-routes';
 import { commandContext } from '../http/request-context';
 import { isUuid } from '../http/validation';
+import type { DriftConsole } from '../maintenance/drift-console';
 import { projectionLags } from '../observability/projection-lag';
 import type { SearchEngine } from '../search/search-engine';
 import { NotFoundError, ValidationError } from '../shared/errors';
@@ -59,7 +60,14 @@ export function adminArea(router: Router): Middleware {
  * each item's own stream as a timeline with diffs, any version of it, restoring a version (a new event), and each
  * projection's status. Every call is admin-only.
  */
-export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; services: ArchiveServices; search: SearchEngine }): Router {
+export function adminRoutes(deps: {
+  pool: DatabasePool;
+  store: EventStore;
+  services: ArchiveServices;
+  search: SearchEngine;
+  /** The maintainers' console (the Drift tab): its routes are registered here, behind the same guard. */
+  drift?: DriftConsole;
+}): Router {
   // Each route carries requireAdmin in its own stack, which is what adminArea looks for before letting it answer.
   const router = new Router();
 
@@ -124,6 +132,27 @@ export function adminRoutes(deps: { pool: DatabasePool; store: EventStore; servi
   });
 
   eventBrowserRoutes(router, deps);
+
+  const drift = deps.drift;
+  if (drift) {
+    on(router, driftApi.state, requireAdmin, () => drift.state());
+
+    // Started here and run in this process; the request answers 202 with the run as soon as it holds the lock.
+    on(router, driftApi.rebuild, requireAdmin, ({ body }, ctx) => {
+      const user = currentUser(ctx)!;
+      return drift.rebuild(body.target, { ...commandContext(ctx), startedBy: user.email });
+    });
+
+    on(router, driftApi.cancel, requireAdmin, ({ params }) => {
+      if (!isUuid(params.id)) throw new NotFoundError('Ombyggnaden finns inte');
+      return drift.cancel(params.id);
+    });
+
+    on(router, driftApi.retry, requireAdmin, async ({ params }) => {
+      await drift.retry(params.name);
+      return { projection: params.name, requested: true as const };
+    });
+  }
 
   return router;
 }

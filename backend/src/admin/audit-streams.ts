@@ -1,4 +1,4 @@
-import { AUDIT_KINDS, type AuditKind } from '@mello/contracts';
+import { AUDIT_KINDS, rebuildStream, type AuditKind } from '@mello/contracts';
 import { articleStream } from '../archive/articles/article';
 import { artistStream } from '../archive/lineups/artist';
 import { entryStream } from '../archive/lineups/entry';
@@ -19,6 +19,7 @@ export const STREAMS: Record<AuditKind, (id: string) => string> = {
   source: sourceStream,
   'forum-post': forumPostStream,
   'forum-reply': forumReplyStream,
+  rebuild: rebuildStream,
 };
 
 /** Which kind of item a stream name belongs to, by its prefix and a uuid after it; null for every other stream. */

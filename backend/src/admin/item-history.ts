@@ -34,6 +34,9 @@ function step(event: ReadEvent, previous: State): Step | null {
     case EventName.ForumPostDeleted:
     case EventName.ForumReplyDeleted:
       return { action: 'deleted', state: previous };
+    // A finished rebuild's stream holds this one event: its run as the history shows it.
+    case EventName.RebuildFinished:
+      return { action: 'created', state: { ...event.data } };
     default:
       return null;
   }

@@ -36,6 +36,7 @@ import { observabilityRoutes } from '../observability/observability-routes';
 import { readinessChecks } from '../observability/readiness';
 import { timedSearchEngine } from '../observability/timed-search-engine';
 import { startSocketServer } from '../live/socket-server';
+import { driftConsole } from '../maintenance/drift-console';
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
 import { awaitReadModels, ensureReadModels, type Log } from './infrastructure';
@@ -119,7 +120,9 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     limiterPool.on('error', (error) => log(`rate limit pool: ${error.message}`));
     shutdown.add(() => limiterPool.end());
     const limits = createRateLimits(limiterPool, config.rateLimits);
-    const admin = adminRoutes({ pool, store, services, search });
+    const drift = driftConsole({ pool, store, search, databaseUri: database.uri, eventStoreUrl: config.eventStoreUrl, log });
+    shutdown.add(() => drift.close());
+    const admin = adminRoutes({ pool, store, services, search, drift });
     const routers = [
       authRoutes({ pool, adminEmail: config.adminEmail, limits }),
       yearRoutes({ pool, lists, years: services.years }),

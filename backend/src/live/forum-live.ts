@@ -21,6 +21,7 @@ import { sql, type DatabasePool } from 'slonik';
 import type { Server, Socket } from 'socket.io';
 import type { SearchEngine } from '../search/search-engine';
 import type { RoutedChange } from './forum-changes';
+import type { DriftLive } from './drift-live';
 import type { ModerationLive } from './moderation-live';
 import { LiveRefusal, serveLiveRequests, type LiveHandlers } from './live-requests';
 import { repeatLog } from './repeat-log';
@@ -40,7 +41,7 @@ const PRESENCE_INTERVAL_MS = 250;
  */
 export function attachForumLive(
   io: LiveServer,
-  deps: { pool: DatabasePool; search: SearchEngine; log: (message: string) => void; moderation?: ModerationLive },
+  deps: { pool: DatabasePool; search: SearchEngine; log: (message: string) => void; moderation?: ModerationLive; drift?: DriftLive },
 ) {
   const typingTimers = new WeakMap<LiveSocket, NodeJS.Timeout>();
   const report = repeatLog((message) => deps.log(`live: ${message}`));
@@ -125,6 +126,7 @@ export function attachForumLive(
     },
     'forum:resync': (request) => resync(request),
     'moderation:watch': () => (deps.moderation ? deps.moderation.watch(socket) : Promise.reject(new LiveRefusal(LIVE_UNKNOWN_EVENT_MESSAGE))),
+    'drift:watch': () => (deps.drift ? deps.drift.watch(socket) : Promise.reject(new LiveRefusal(LIVE_UNKNOWN_EVENT_MESSAGE))),
   });
 
   io.on('connection', (socket: LiveSocket) => {

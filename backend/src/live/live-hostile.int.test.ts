@@ -101,6 +101,7 @@ describe('hostile Socket.IO input', () => {
       'forum:typing',
       'forum:resync',
       'moderation:watch',
+      'drift:watch',
     ]);
   });
 

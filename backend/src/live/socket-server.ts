@@ -11,6 +11,7 @@ import { ForumFollower } from './forum-follower';
 import { attachForumLive, type LiveServer } from './forum-live';
 import { attachNotificationsLive } from './notifications-live';
 import { moderationLive } from './moderation-live';
+import { driftLive } from './drift-live';
 import { originAllowed, sessionMiddleware } from './socket-auth';
 
 /** The table the PostgreSQL adapter keeps payloads over NOTIFY's 8000-byte limit in. */
@@ -100,7 +101,8 @@ export async function startSocketServer(
   io.use(sessionMiddleware(deps));
   const notifications = attachNotificationsLive(io, deps);
   const moderation = moderationLive(io, deps);
-  const forum = attachForumLive(io, { ...deps, moderation });
+  const drift = driftLive(io, deps);
+  const forum = attachForumLive(io, { ...deps, moderation, drift });
   const follower = new ForumFollower({
     pool: deps.pool,
     progress: deps.progress,
@@ -115,6 +117,7 @@ export async function startSocketServer(
     await follower.start();
   } catch (error) {
     await notifications.stop();
+    await drift.close();
     void io.close();
     await adapterPool.end();
     throw error;
@@ -126,6 +129,7 @@ export async function startSocketServer(
     async close() {
       await follower.stop();
       await notifications.stop();
+      await drift.close();
       forum.close();
       io.disconnectSockets(true);
       // io.close() also closes the HTTP server, whose own shutdown step ends the keep-alive connections it

@@ -1,6 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import type { Migration } from '../db/migrate';
+import { RebuildRunSchema, type RebuildResult, type RebuildRun } from '@mello/contracts';
 import { REBUILD_LOCK_KEY } from './rebuild-lock';
 
 /**
@@ -35,32 +36,14 @@ export const rebuildRunMigrations: Migration[] = [
   },
 ];
 
-/** Where a run is, or how it ended: a run is `running` only while its process holds the rebuild lock. */
-export const REBUILD_RESULTS = ['running', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
-export type RebuildResult = (typeof REBUILD_RESULTS)[number];
+export { REBUILD_RESULTS, type RebuildResult } from '@mello/contracts';
 
 /** The NOTIFY channel on which a run's id is announced after each stored progress step and at its end. */
 export const REBUILD_CHANNEL = 'rebuild_progress';
 
-const runRow = z.object({
-  id: z.string(),
-  /** `all`, or the name of the one projection rebuilt. */
-  target: z.string(),
-  startedBy: z.string(),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  durationSeconds: z.number().nullable(),
-  result: z.enum(REBUILD_RESULTS),
-  error: z.string().nullable(),
-  phase: z.string(),
-  events: z.number(),
-  total: z.number().nullable(),
-  eventsPerSecond: z.number().nullable(),
-  etaSeconds: z.number().nullable(),
-  progressAt: z.string().nullable(),
-  cancelRequested: z.boolean(),
-});
-export type RebuildRun = z.infer<typeof runRow>;
+/** A run as the console and the CLI read it: the contract's schema (contracts/src/admin/drift.ts). */
+const runRow = RebuildRunSchema;
+export type { RebuildRun };
 
 const columns = sql.fragment`
   id, target, started_by AS "startedBy", started_at AS "startedAt", ended_at AS "endedAt",

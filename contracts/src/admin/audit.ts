@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { wholeNumber } from '../fields';
 
 /** The kinds of item the history covers; each is one stream family. */
-export const AUDIT_KINDS = ['year', 'video', 'article', 'entry', 'artist', 'source', 'forum-post', 'forum-reply'] as const;
+/** `rebuild`: a finished rebuild of the read models (its run's id is the item's id). */
+export const AUDIT_KINDS = ['year', 'video', 'article', 'entry', 'artist', 'source', 'forum-post', 'forum-reply', 'rebuild'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);
 /** Kinds whose versions can be restored (the admin's curated documents, the lineups' entries, artists and sources). */

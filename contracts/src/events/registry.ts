@@ -23,6 +23,7 @@ import {
 import { AllNotificationsMarkedReadData, ForumPostWatchChangedData, NotificationsMarkedReadData } from '../notifications/events';
 import { ForumContentFlaggedData, ForumContentHiddenData, ForumContentRestoredData, ForumFlagsDismissedData } from '../forum/moderation-events';
 import { ForumBookmarkAddedData, ForumBookmarkRemovedData } from '../forum/bookmarks';
+import { RebuildFinishedData } from '../admin/drift';
 
 /** One event type: the schema of its data and its version (bump it when the data changes shape, and add an upcaster in upcast.ts). */
 const event = <S extends z.ZodTypeAny>(data: S, version = 1) => ({ data, version });
@@ -73,6 +74,7 @@ export const EVENTS = {
   ForumFlagsDismissed: event(ForumFlagsDismissedData),
   ForumBookmarkAdded: event(ForumBookmarkAddedData),
   ForumBookmarkRemoved: event(ForumBookmarkRemovedData),
+  RebuildFinished: event(RebuildFinishedData),
 };
 
 /** The name of an event the registry knows. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { NotificationsUnread } from '../notifications/notifications';
 import { POST_NOT_FOUND_MESSAGE, type ForumPost, type ForumReply } from './forum';
 import type { ModerationCount, ModerationTargetType } from './moderation';
+import type { DriftProjection, RebuildRun } from '../admin/drift';
 
 /** Socket.IO rooms: the forum list, and one per open post. */
 export const FORUM_LIST_ROOM = 'forum:list';
@@ -39,6 +40,10 @@ export interface ServerToClientEvents {
   'notifications:unread': (unread: NotificationsUnread) => void;
   /** To the administrator's sockets that sent moderation:watch only: items awaiting review now. */
   'moderation:count': (count: ModerationCount) => void;
+  /** To the administrators' sockets that sent drift:watch only: a rebuild's progress or end, from whichever process runs it. */
+  'drift:run': (run: RebuildRun) => void;
+  /** To the same sockets: every projection's status, after it may have changed (at most about once a second). */
+  'drift:projections': (projections: DriftProjection[]) => void;
 }
 
 export type Ack<T> = (answer: { ok: true; value: T } | { ok: false; error: string }) => void;
@@ -90,6 +95,8 @@ export const forumLiveRequests = {
   'forum:resync': args([resyncRequest]),
   /** The administrator's panel asks for the live moderation count (refused for anyone else). */
   'moderation:watch': args([]),
+  /** The admin console (Drift tab) asks for rebuild progress and projection statuses (refused for anyone else). */
+  'drift:watch': args([]),
 } satisfies { [E in keyof ForumLiveAnswers]: z.ZodTypeAny };
 
 /** What an acknowledged request answers when it succeeds. */
@@ -103,6 +110,8 @@ export interface ForumLiveAnswers {
   'forum:resync': ForumResync;
   /** The count now; later counts arrive as moderation:count. */
   'moderation:watch': ModerationCount;
+  /** The rebuild running now, if any; its progress and the statuses arrive as drift:run and drift:projections. */
+  'drift:watch': { rebuild: RebuildRun | null };
 }
 
 export type ForumLiveEvent = keyof ForumLiveAnswers;

@@ -1,12 +1,16 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  DriftProjectionSchema,
   ModerationCountSchema,
+  RebuildRunSchema,
   NotificationsUnreadSchema,
   type ClientToServerEvents,
+  type DriftProjection,
   type ForumChange,
   type ForumPresence,
   type ForumResync,
   type NotificationsUnread,
+  type RebuildRun,
   type ServerToClientEvents,
 } from '@mello/contracts';
 
@@ -61,6 +65,27 @@ export function watchModerationCount(onCount: (open: number) => void): () => voi
   };
 }
 
+/** The admin console (Drift tab): a rebuild's progress and the projections' statuses (the server refuses anyone else's drift:watch). */
+type DriftWatcher = { onRun: (run: RebuildRun) => void; onProjections: (projections: DriftProjection[]) => void };
+const driftWatchers = new Set<DriftWatcher>();
+
+function joinDrift(connection: ForumSocket) {
+  connection.emit('drift:watch', (answer) => {
+    const rebuild = answer.ok ? answer.value.rebuild : null;
+    if (rebuild) driftWatchers.forEach((watcher) => watcher.onRun(rebuild));
+  });
+}
+
+/** Follow rebuilds and projection statuses while the returned function has not been called. */
+export function watchDrift(watcher: DriftWatcher): () => void {
+  driftWatchers.add(watcher);
+  const connection = forumSocket();
+  if (connection.connected) joinDrift(connection);
+  return () => {
+    driftWatchers.delete(watcher);
+  };
+}
+
 function forumSocket(): ForumSocket {
   if (socket) return socket;
   const created: ForumSocket = io({ path: '/socket.io', withCredentials: true });
@@ -70,6 +95,7 @@ function forumSocket(): ForumSocket {
     if (listWatchers.size > 0) joinList(created, reconnected);
     for (const postId of postWatchers.keys()) joinPost(created, postId, reconnected);
     if (moderationWatchers.size > 0) joinModeration(created);
+    if (driftWatchers.size > 0) joinDrift(created);
     statusListeners.forEach((listener) => listener(true));
   });
   created.on('disconnect', () => statusListeners.forEach((listener) => listener(false)));
@@ -84,6 +110,14 @@ function forumSocket(): ForumSocket {
   created.on('moderation:count', (message: unknown) => {
     const parsed = ModerationCountSchema.safeParse(message);
     if (parsed.success) moderationWatchers.forEach((watcher) => watcher(parsed.data.open));
+  });
+  created.on('drift:run', (message: unknown) => {
+    const parsed = RebuildRunSchema.safeParse(message);
+    if (parsed.success) driftWatchers.forEach((watcher) => watcher.onRun(parsed.data));
+  });
+  created.on('drift:projections', (message: unknown) => {
+    const parsed = DriftProjectionSchema.array().safeParse(message);
+    if (parsed.success) driftWatchers.forEach((watcher) => watcher.onProjections(parsed.data));
   });
   created.on('forum:presence', (presence) => postWatchers.get(presence.postId)?.forEach((watcher) => watcher.onPresence?.(presence)));
   socket = created;

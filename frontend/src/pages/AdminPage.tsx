@@ -9,7 +9,7 @@ import { ArticlesTab } from '../features/admin/components/ArticlesTab';
 import { HistoryTab } from '../features/admin/components/HistoryTab';
 import { ModerationCountBadge } from '../features/admin/components/ModerationCountBadge';
 import { ModerationTab } from '../features/admin/components/ModerationTab';
-import { StatusTab } from '../features/admin/components/StatusTab';
+import { DriftTab } from '../features/admin/components/DriftTab';
 import { VideosTab } from '../features/admin/components/VideosTab';
 import { YearsTab } from '../features/admin/components/YearsTab';
 import { LoadingText } from '../components/LoadingText';
@@ -18,14 +18,15 @@ import { usePageMeta } from '../seo/use-page-meta';
 // The event browser is a chunk of its own: loaded the first time its tab is opened.
 const EventsTab = lazy(() => import('../features/admin/events/EventsTab'));
 
-const TABS = ['videos', 'artiklar', 'ar', 'moderering', 'historik', 'handelser', 'status'] as const;
+const TABS = ['videos', 'artiklar', 'ar', 'moderering', 'historik', 'handelser', 'drift'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * /admin: 'Admin Panel' with the tabs Videos (default), Artiklar and År of spec section 2, plus Historik (the
- * site-wide audit log) and Status (projections) for issue 7, Moderering (flagged forum content, with its live count) and
- * Händelser (the event browser of issue 18, a lazy chunk of its own). The open tab is in the URL (?tab=), so coming back
+ * site-wide audit log) for issue 7, Moderering (flagged forum content, with its live count), and for maintainers
+ * (issue 18) Händelser (the event browser, a lazy chunk of its own) and Drift (projections and rebuilds). The open tab
+ * is in the URL (?tab=), so coming back
  * from an item's history or an edit page lands on the same tab.
  */
 export default function AdminPage() {
@@ -77,8 +78,8 @@ function AdminPanel() {
             <Tabs.Trigger value="handelser">
               <LuList aria-hidden /> Händelser
             </Tabs.Trigger>
-            <Tabs.Trigger value="status">
-              <LuActivity aria-hidden /> Status
+            <Tabs.Trigger value="drift">
+              <LuActivity aria-hidden /> Drift
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="videos">
@@ -101,8 +102,8 @@ function AdminPanel() {
               <EventsTab />
             </Suspense>
           </Tabs.Content>
-          <Tabs.Content value="status">
-            <StatusTab />
+          <Tabs.Content value="drift">
+            <DriftTab />
           </Tabs.Content>
         </Tabs.Root>
       </Stack>

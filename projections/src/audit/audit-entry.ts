@@ -1,4 +1,4 @@
-import { DOCUMENT_EVENT_OF, EventName, MODERATION_EVENTS, isDocumentEvent, type AuditKind } from '@mello/contracts';
+import { DOCUMENT_EVENT_OF, EventName, MODERATION_EVENTS, isDocumentEvent, rebuildRunLabel, type AuditKind, type RebuildFinished } from '@mello/contracts';
 import { moderationAuditRow } from './moderation-audit';
 import type { ProjectedEvent } from '../events';
 
@@ -25,7 +25,7 @@ const excerpt = (text: unknown, max = 80) => {
 
 /**
  * The events an administrator follows: every change of a year, video, article, entry, artist, source, forum post
- * and reply, and the forum's moderation (flags, hiding, restoring, dismissing). Likes and view counts are left out (they are many and change no content); they stay in the log itself.
+ * and reply, the forum's moderation (flags, hiding, restoring, dismissing) and the rebuilds started from the admin console. Likes and view counts are left out (they are many and change no content); they stay in the log itself.
  */
 export const AUDITED_EVENT_TYPES: ReadonlySet<EventName> = new Set([
   ...DOCUMENT_EVENT_OF.keys(),
@@ -35,6 +35,7 @@ export const AUDITED_EVENT_TYPES: ReadonlySet<EventName> = new Set([
   EventName.ForumReplyPosted,
   EventName.ForumReplyDeleted,
   ...MODERATION_EVENTS,
+  EventName.RebuildFinished,
 ]);
 
 /** A curated document's title as the history lists it: '1974 – ABBA', '2012 · Loreen – Euphoria', an act's name, a source key. */
@@ -48,6 +49,8 @@ export function documentLabel(kind: AuditKind, fields: Data): string {
       return excerpt(fields.name);
     case 'source':
       return excerpt(fields.key, 200);
+    case 'rebuild':
+      return rebuildRunLabel(fields as unknown as RebuildFinished);
     default:
       return excerpt(fields.title);
   }
@@ -100,6 +103,8 @@ export function auditRow(event: ProjectedEvent): AuditRow | null {
         label: excerpt(event.data.content),
         content_author: event.data.authorName,
       };
+    case EventName.RebuildFinished:
+      return { ...base, kind: 'rebuild', action: `rebuild-${event.data.result}`, item_id: event.data.runId, label: rebuildRunLabel(event.data) };
     default:
       return moderationAuditRow(event, base);
   }

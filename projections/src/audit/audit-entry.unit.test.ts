@@ -49,3 +49,41 @@ describe('auditRow for the lineups’ documents', () => {
     }
   });
 });
+
+describe('auditRow for a finished rebuild', () => {
+  const finished = (data: Record<string, unknown>): ProjectedEvent =>
+    ({
+      ...event('YearCreated', {}),
+      type: 'RebuildFinished',
+      data: {
+        runId: ID,
+        target: 'all',
+        result: 'succeeded',
+        error: null,
+        startedBy: 'admin@example.se',
+        startedAt: '2026-11-24T07:00:00.000Z',
+        durationSeconds: 12.3,
+        events: 5000,
+        ...data,
+      },
+      streamName: `rebuild-${ID}`,
+    }) as unknown as ProjectedEvent;
+
+  it('lists it as kind rebuild, the run as its item, with what it rebuilt, how it ended and how long it took', () => {
+    expect(AUDITED_EVENT_TYPES.has('RebuildFinished')).toBe(true);
+    expect(auditRow(finished({}))).toMatchObject({
+      kind: 'rebuild',
+      action: 'rebuild-succeeded',
+      item_id: ID,
+      label: 'Ombyggnad av alla läsmodeller: klar på 12 s',
+      actor_email: 'admin@example.se',
+    });
+    expect(auditRow(finished({ target: 'forum', result: 'failed', durationSeconds: 3.25 }))!.label).toBe(
+      'Ombyggnad av projektionen forum: misslyckades efter 3,3 s',
+    );
+    expect(auditRow(finished({ result: 'cancelled', durationSeconds: 2 }))).toMatchObject({
+      action: 'rebuild-cancelled',
+      label: 'Ombyggnad av alla läsmodeller: avbruten efter 2 s',
+    });
+  });
+});

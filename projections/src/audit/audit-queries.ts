@@ -43,6 +43,7 @@ export async function auditEntriesJson(db: CommonQueryMethods, filter: AuditFilt
                  WHEN 'entry' THEN EXISTS (SELECT 1 FROM ${t('entries')} x WHERE x.id = a.item_id)
                  WHEN 'artist' THEN EXISTS (SELECT 1 FROM ${t('artists')} x WHERE x.id = a.item_id)
                  WHEN 'source' THEN EXISTS (SELECT 1 FROM ${t('sources')} x WHERE x.id = a.item_id)
+                 WHEN 'rebuild' THEN true
                  WHEN 'forum-post' THEN EXISTS (SELECT 1 FROM ${t('forum_posts')} x WHERE x.id = a.item_id)
                  ELSE EXISTS (SELECT 1 FROM ${t('forum_replies')} x WHERE x.id = a.item_id) END)
              ORDER BY position DESC), '[]')::text AS body

@@ -25,7 +25,6 @@ export const auditKeys = {
   log: (filters: AuditFilters) => routeKey(adminApi.history, { query: logQuery(filters) }),
   timeline: (kind: string, id: string) => routeKey(adminApi.timeline, { params: { kind, id } }),
   version: (kind: string, id: string, revision: number) => routeKey(adminApi.version, { params: { kind, id, revision } }),
-  status: routeKey(adminApi.status),
 };
 
 /** GET /api/admin/history, newest first, one page of PAGE_SIZE after another ('Visa fler' follows nextBefore). */
@@ -47,8 +46,6 @@ export const useItemVersion = (kind: string, id: string, revision: number | null
     ...routeQuery(adminApi.version, { params: { kind, id, revision: revision ?? -1 } }),
     enabled: revision !== null,
   });
-
-export const useAdminStatus = () => useQuery(routeQuery(adminApi.status));
 
 /**
  * POST …/restore {revision}: brings that version back as a new event (history is never rewritten). Then the

@@ -21,6 +21,7 @@ const KIND_LABELS: Record<AuditKind, string> = {
   source: 'Källa',
   'forum-post': 'Foruminlägg',
   'forum-reply': 'Forumsvar',
+  rebuild: 'Ombyggnad',
 };
 export const kindLabel = (kind: string) => KIND_LABELS[kind as AuditKind] ?? kind;
 
@@ -35,6 +36,10 @@ const ACTION_LABELS: Record<string, string> = {
   hidden: 'Dold',
   unhidden: 'Visas igen',
   dismissed: 'Rapporter avfärdade',
+  // A rebuild of the read models started from the Drift tab, by how it ended.
+  'rebuild-succeeded': 'Klar',
+  'rebuild-failed': 'Misslyckades',
+  'rebuild-cancelled': 'Avbruten',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
@@ -50,6 +55,9 @@ export const actionPalette = (action: string) =>
       'auto-hidden': 'red',
       hidden: 'red',
       unhidden: 'green',
+      'rebuild-succeeded': 'green',
+      'rebuild-failed': 'red',
+      'rebuild-cancelled': 'orange',
     }) as Record<string, string>
   )[action] ?? 'gray';
 
