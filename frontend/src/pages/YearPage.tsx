@@ -49,12 +49,7 @@ export default function YearPage() {
           <LuPencil aria-hidden="true" /> Redigera
         </RouterLink>
       </Button>
-      <ConfirmDeleteButton
-        size="lg"
-        what={`året ${year.year}`}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(year.id)}
-      />
+      <ConfirmDeleteButton size="lg" what={`året ${year.year}`} pending={remove.isPending} onConfirm={() => remove.mutate(year.id)} />
     </>
   );
 

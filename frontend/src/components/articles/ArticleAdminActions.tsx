@@ -17,11 +17,7 @@ export function ArticleAdminActions({ article }: { article: Article }) {
           Redigera
         </RouterLink>
       </Button>
-      <ConfirmDeleteButton
-        what={`artikeln "${article.title}"`}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(article.id)}
-      />
+      <ConfirmDeleteButton what={`artikeln "${article.title}"`} pending={remove.isPending} onConfirm={() => remove.mutate(article.id)} />
     </HStack>
   );
 }

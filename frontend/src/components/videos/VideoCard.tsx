@@ -69,11 +69,7 @@ function VideoAdminActions({ video }: { video: Video }) {
           Redigera
         </RouterLink>
       </Button>
-      <ConfirmDeleteButton
-        what={`videon "${video.title}"`}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(video.id)}
-      />
+      <ConfirmDeleteButton what={`videon "${video.title}"`} pending={remove.isPending} onConfirm={() => remove.mutate(video.id)} />
     </Card.Footer>
   );
 }

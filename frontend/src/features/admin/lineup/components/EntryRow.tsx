@@ -64,11 +64,7 @@ export function EntryRow({ show, entry, onMoveUp, onMoveDown, moving, editing, o
           <Button size="sm" variant="outline" onClick={onEdit} aria-expanded={editing} aria-label={`Redigera ${name}`}>
             <LuPencil aria-hidden /> Redigera
           </Button>
-          <ConfirmDeleteButton
-            what={`bidraget ”${entry.song}” med ${entry.artist} (${entry.year})`}
-            pending={deleting}
-            onConfirm={onDelete}
-          />
+          <ConfirmDeleteButton what={`bidraget ”${entry.song}” med ${entry.artist} (${entry.year})`} pending={deleting} onConfirm={onDelete} />
         </Flex>
       </Flex>
       {children}
