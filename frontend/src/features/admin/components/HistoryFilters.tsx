@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import { AUDIT_KINDS } from '@mello/contracts';
 import { kindLabel } from '../audit-labels';
 import type { AuditFilters } from '../audit-api';
+import { useFilterDraft } from '../use-filter-draft';
 
 type Props = { filters: AuditFilters; onApply: (filters: AuditFilters) => void };
 
@@ -10,36 +10,10 @@ export const NO_FILTERS: AuditFilters = { kind: 'all', user: '', from: '', to: '
 
 /** The site-wide log's filters: kind of item, user (e-mail or id) and a date range; applied with 'Filtrera'. */
 export function HistoryFilters({ filters, onApply }: Props) {
-  const [draft, setDraft] = useState(filters);
-  // The applied filters live in the URL, so back/forward or a link can change them from outside the form: then the
-  // form shows them. Compared by value (the parent builds a new object each render), and not when the change is
-  // the form's own (the URL updates a moment later, and must not wipe what the admin typed meanwhile).
-  const applied = JSON.stringify(filters);
-  const ownChange = useRef(applied);
-  useEffect(() => {
-    if (applied !== ownChange.current) setDraft(JSON.parse(applied) as AuditFilters);
-    ownChange.current = applied;
-  }, [applied]);
-  const apply = (next: AuditFilters) => {
-    ownChange.current = JSON.stringify(next);
-    setDraft(next);
-    onApply(next);
-  };
-  const set = (key: keyof AuditFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setDraft({ ...draft, [key]: event.target.value });
+  const { draft, set, apply, submit } = useFilterDraft(filters, onApply);
 
   return (
-    <Flex
-      as="form"
-      aria-label="Filtrera historiken"
-      gap="4"
-      wrap="wrap"
-      align="flex-end"
-      onSubmit={(event: React.FormEvent) => {
-        event.preventDefault();
-        apply(draft);
-      }}
-    >
+    <Flex as="form" aria-label="Filtrera historiken" gap="4" wrap="wrap" align="flex-end" onSubmit={submit}>
       <Field.Root w={{ base: 'full', sm: '44' }}>
         <Field.Label>Typ</Field.Label>
         <NativeSelect.Root>

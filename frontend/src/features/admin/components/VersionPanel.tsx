@@ -28,18 +28,25 @@ export function VersionPanel({ kind, id, revision, number }: { kind: string; id:
         Så här såg det ut efter händelse {number}
         {version.data.deleted && ' (raderat)'}
       </Heading>
-      <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: '11rem 1fr' }} columnGap="4" rowGap="2">
-        {fields.map(([field, value]) => (
-          <Box key={field} display="contents">
-            <Text as="dt" fontWeight="semibold" fontSize="sm" color="fg.muted">
-              {fieldLabel(field, kind)}
-            </Text>
-            <Box as="dd" minW="0">
-              <FieldValue value={value} />
-            </Box>
+      <FieldList kind={kind} fields={fields} />
+    </Box>
+  );
+}
+
+/** An item's fields as a list of labels and values (a version here, a stream's state in the event browser). */
+export function FieldList({ kind, fields }: { kind: string; fields: ReadonlyArray<readonly [string, unknown]> }) {
+  return (
+    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: '11rem 1fr' }} columnGap="4" rowGap="2">
+      {fields.map(([field, value]) => (
+        <Box key={field} display="contents">
+          <Text as="dt" fontWeight="semibold" fontSize="sm" color="fg.muted">
+            {fieldLabel(field, kind)}
+          </Text>
+          <Box as="dd" minW="0">
+            <FieldValue value={value} />
           </Box>
-        ))}
-      </Box>
+        </Box>
+      ))}
     </Box>
   );
 }

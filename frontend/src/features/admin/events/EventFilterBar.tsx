@@ -1,40 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import { EVENT_NAMES } from '@mello/contracts';
+import { useFilterDraft } from '../use-filter-draft';
 import { NO_EVENT_FILTERS, type EventFilters } from './events-api';
 
 type Props = { filters: EventFilters; onApply: (filters: EventFilters) => void };
 
 /** The event browser's filters: stream, type (from the event registry), user (id or e-mail), from/to; 'Filtrera' applies. */
 export function EventFilterBar({ filters, onApply }: Props) {
-  const [draft, setDraft] = useState(filters);
-  // As in the history's filters: the URL may change them from outside (back/forward); the form then shows them.
-  const applied = JSON.stringify(filters);
-  const ownChange = useRef(applied);
-  useEffect(() => {
-    if (applied !== ownChange.current) setDraft(JSON.parse(applied) as EventFilters);
-    ownChange.current = applied;
-  }, [applied]);
-  const apply = (next: EventFilters) => {
-    ownChange.current = JSON.stringify(next);
-    setDraft(next);
-    onApply(next);
-  };
-  const set = (key: keyof EventFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setDraft({ ...draft, [key]: event.target.value });
+  const { draft, set, apply, submit } = useFilterDraft(filters, onApply);
 
   return (
-    <Flex
-      as="form"
-      aria-label="Filtrera händelserna"
-      gap="4"
-      wrap="wrap"
-      align="flex-end"
-      onSubmit={(event: React.FormEvent) => {
-        event.preventDefault();
-        apply(draft);
-      }}
-    >
+    <Flex as="form" aria-label="Filtrera händelserna" gap="4" wrap="wrap" align="flex-end" onSubmit={submit}>
       <Field.Root w={{ base: 'full', md: '80' }}>
         <Field.Label>Ström</Field.Label>
         <Input value={draft.stream} onChange={set('stream')} placeholder="t.ex. year-…" spellCheck={false} />

@@ -4,9 +4,9 @@ import { LuArrowLeft, LuChevronLeft, LuChevronRight, LuFilter } from 'react-icon
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
 import { formatValue } from '../../../lib/diff';
-import { actorLabel, fieldLabel, inFieldOrder, kindLabel } from '../audit-labels';
+import { actorLabel, inFieldOrder, kindLabel } from '../audit-labels';
 import { ChangeList } from '../components/ChangeView';
-import { FieldValue } from '../components/VersionPanel';
+import { FieldList } from '../components/VersionPanel';
 import { useEventStream } from './events-api';
 
 type Props = { name: string; step: number; onStep: (revision: number) => void; onClose: () => void; onFilter: () => void };
@@ -102,18 +102,7 @@ function StepDetails({ kind, event }: { kind: string | null; event: StreamStep }
           <Heading as="h3" size="sm" mb="3">
             Tillstånd efter händelsen
           </Heading>
-          <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: '11rem 1fr' }} columnGap="4" rowGap="2">
-            {fields.map(([field, value]) => (
-              <Box key={field} display="contents">
-                <Text as="dt" fontWeight="semibold" fontSize="sm" color="fg.muted">
-                  {fieldLabel(field, kind)}
-                </Text>
-                <Box as="dd" minW="0">
-                  <FieldValue value={value} />
-                </Box>
-              </Box>
-            ))}
-          </Box>
+          <FieldList kind={kind} fields={fields} />
         </Box>
       )}
       <Box as="section" aria-label="Händelsens data">
