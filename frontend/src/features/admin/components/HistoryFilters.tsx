@@ -1,7 +1,8 @@
-import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, Flex, NativeSelect } from '@chakra-ui/react';
 import { AUDIT_KINDS } from '@mello/contracts';
 import { kindLabel } from '../audit-labels';
 import type { AuditFilters } from '../audit-api';
+import { UserDatesAndButtons } from './UserDatesAndButtons';
 import { useFilterDraft } from '../use-filter-draft';
 
 type Props = { filters: AuditFilters; onApply: (filters: AuditFilters) => void };
@@ -28,26 +29,7 @@ export function HistoryFilters({ filters, onApply }: Props) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '64' }}>
-        <Field.Label>Användare</Field.Label>
-        <Input value={draft.user} onChange={set('user')} placeholder="E-post eller id" />
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '44' }}>
-        <Field.Label>Från</Field.Label>
-        <Input type="date" value={draft.from} onChange={set('from')} />
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '44' }}>
-        <Field.Label>Till</Field.Label>
-        <Input type="date" value={draft.to} onChange={set('to')} />
-      </Field.Root>
-      <Flex gap="2">
-        <Button type="submit" colorPalette="gold">
-          Filtrera
-        </Button>
-        <Button type="button" variant="ghost" onClick={() => apply(NO_FILTERS)}>
-          Rensa
-        </Button>
-      </Flex>
+      <UserDatesAndButtons draft={draft} set={set} onClear={() => apply(NO_FILTERS)} />
     </Flex>
   );
 }

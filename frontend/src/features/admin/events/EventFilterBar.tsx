@@ -1,5 +1,6 @@
-import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import { EVENT_NAMES } from '@mello/contracts';
+import { UserDatesAndButtons } from '../components/UserDatesAndButtons';
 import { useFilterDraft } from '../use-filter-draft';
 import { NO_EVENT_FILTERS, type EventFilters } from './events-api';
 
@@ -29,26 +30,7 @@ export function EventFilterBar({ filters, onApply }: Props) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '64' }}>
-        <Field.Label>Användare</Field.Label>
-        <Input value={draft.user} onChange={set('user')} placeholder="E-post eller id" spellCheck={false} />
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '44' }}>
-        <Field.Label>Från</Field.Label>
-        <Input type="date" value={draft.from} onChange={set('from')} />
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '44' }}>
-        <Field.Label>Till</Field.Label>
-        <Input type="date" value={draft.to} onChange={set('to')} />
-      </Field.Root>
-      <Flex gap="2">
-        <Button type="submit" colorPalette="gold">
-          Filtrera
-        </Button>
-        <Button type="button" variant="ghost" onClick={() => apply(NO_EVENT_FILTERS)}>
-          Rensa
-        </Button>
-      </Flex>
+      <UserDatesAndButtons draft={draft} set={set} onClear={() => apply(NO_EVENT_FILTERS)} />
     </Flex>
   );
 }
