@@ -67,6 +67,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Presses "Visa fler" without scrolling to it first: Playwright's click scrolls the button into view, which also
+ * wakes the infinite scroll (LoadMore's lead), so the click raced the scroll's own load and could find the button
+ * moved under new cards or gone once the last page was in.
+ */
+const pressShowMore = () => page.getByRole('button', { name: 'Visa fler' }).evaluate((button) => (button as HTMLButtonElement).click());
+
 /** The list's cards (not the tags inside them). */
 const cards = () => page.locator('section[aria-label="Inlägg"] > ul > li');
 const firstTitle = async (sort: string) => {
@@ -81,12 +88,12 @@ describe('paged lists (desktop)', () => {
     expect(await cards().count()).toBe(20);
     await expect.poll(() => cards().first().innerText()).toContain(`${PREFIX} inlägg 44`);
 
-    await page.getByRole('button', { name: 'Visa fler' }).click();
+    await pressShowMore();
     await page.getByText('Visar de 40 första inläggen').waitFor();
     expect(await cards().nth(20).innerText()).toContain(`${PREFIX} inlägg 24`);
 
     // Scrolling to the end of the list asks for the next page by itself.
-    await page.getByRole('button', { name: 'Visa fler' }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => cards().count(), { timeout: 15_000 }).toBeGreaterThan(40);
     await expect.poll(async () => (await page.locator('body').innerText()).includes(`${PREFIX} inlägg 00`)).toBe(true);
 
@@ -108,7 +115,7 @@ describe('paged lists (desktop)', () => {
     expect(await yearLinks.count()).toBe(24);
     await page.getByRole('link', { name: '2012', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: '1958', exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Visa fler' }).click();
+    await pressShowMore();
     await page.getByText('Visar de 48 senaste åren').waitFor();
     // Scrolling to the end loads the rest, page by page, until the count says how many years there are.
     const status = page.getByText(/^(Visar de \d+ senaste åren|\d+ år)$/);
