@@ -190,6 +190,9 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
         await expect.poll(() => page.locator('main h1[data-from-server]').count(), { timeout: 5000 }).toBe(1);
         expect(await page.locator('main h1').first().textContent()).toContain(heading);
         expect(console.filter((text) => HYDRATION_PROBLEM.test(text))).toEqual([]);
+        // Chakra's two global styles (the layer order, then reset + tokens) were taken over from the server's <head>
+        // (frontend/src/app/server-styles.ts), not written a second time.
+        expect(await page.locator('head style[data-emotion^="css-global"]').count()).toBe(2);
       });
     }
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { SERVER_RENDER_PATH } from '../contracts/src/http/server-render.ts';
+import { chakraLazyGlobal } from './chakra-lazy-global.ts';
 
 // Where the server's render goes inside the client build: a dot folder, which the server never serves as a file.
 const [SERVER_RENDER_DIR, SERVER_RENDER_FILE] = SERVER_RENDER_PATH;
@@ -30,7 +31,7 @@ export function serverRenderBuild(): Plugin {
         root,
         mode: 'production',
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [react(), chakraLazyGlobal()],
         // The production builds of React and the rest, whatever NODE_ENV the server later runs with.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         // Bundle everything: the render then runs in Node whatever the packages' own module formats, and the

@@ -5,7 +5,9 @@ import { App } from './app/App';
 import { readInitialData, seedInitialData, takeInitialData } from './app/initial-data';
 import { createQueryClient } from './app/query-client';
 import { preloadScreen } from './app/routes';
+import { adoptServerGlobalStyles } from './app/server-styles';
 import { createStyleCache } from './app/style-cache';
+import { system } from './app/theme';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -25,6 +27,7 @@ const app = (
 // whole page in one long task, so a tap or a key during hydration is not held up (TBT; docs/rendering.md). The
 // page is already painted from the HTML, so nothing waits for it to finish.
 if (root.hasChildNodes()) {
+  adoptServerGlobalStyles(system);
   void preloadScreen(window.location.pathname)
     .catch(() => undefined)
     .then(() =>

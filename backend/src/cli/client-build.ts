@@ -12,6 +12,7 @@ const CLIENT_SOURCES = [
   'frontend/index.html',
   'frontend/vite.config.ts',
   'frontend/server-render-build.ts',
+  'frontend/chakra-lazy-global.ts',
   'contracts/src',
 ];
 
