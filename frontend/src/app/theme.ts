@@ -1,16 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
-import {
-  animationStyles,
-  breakpoints,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  keyframes,
-  layerStyles,
-  semanticTokens,
-  textStyles,
-  tokens,
-} from '@chakra-ui/react/theme';
+import { animationStyles, breakpoints, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, textStyles, tokens } from '@chakra-ui/react/theme';
+import { darkSemanticTokens } from './dark-semantic-tokens';
 import { recipes, slotRecipes } from './recipes';
 
 /**
@@ -132,13 +122,13 @@ const config = defineConfig({
   },
 });
 
-/** Chakra's default theme without its full recipe map (see recipes.ts for why). */
+/** Chakra's default theme without its full recipe map (see recipes.ts for why) and with its semantic tokens' dark side only. */
 const baseTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
-  theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  theme: { breakpoints, keyframes, tokens, semanticTokens: darkSemanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
 });
 
 export const system = createSystem(mergeConfigs(defaultBaseConfig, baseTheme), config);
