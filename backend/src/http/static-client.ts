@@ -76,8 +76,8 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
       const now = Date.now();
       const rendered = await seo.pages!.renderer.render({ url, now, seeds: data });
       const queries = rendered?.queries ?? data;
-      const head = [preloads.linksFor(screen), rendered?.styles ?? '', initialDataScript(now, queries)].filter(Boolean).join('\n    ');
-      const html = index.render(meta, origin, head, rendered?.html ?? '');
+      const head = [rendered?.styles ?? '', initialDataScript(now, queries)].filter(Boolean).join('\n    ');
+      const html = index.render(meta, origin, head, rendered?.html ?? '', preloads.chunksFor(screen));
       // Only a whole page is kept: not a 404 (any address can be one), nor one rendered without all its data, nor
       // one with a query string — anyone can make endless variants of those (/?a=1, /?a=2 …), which would push the
       // pages readers ask for out of the cache. They are rendered each time, at most four at once (page-renderer.ts).
@@ -90,7 +90,7 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     ctx.status = status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = compressBody(ctx, index.render(meta, origin, `${preloads.linksFor(screen)}\n    ${initialDataScript(Date.now(), data)}`));
+    ctx.body = compressBody(ctx, index.render(meta, origin, initialDataScript(Date.now(), data), '', preloads.chunksFor(screen)));
   };
 }
 

@@ -30,15 +30,47 @@ function withoutOwnMeta(html: string): string {
   return cleaned.includes(HEAD_MARKER) ? cleaned : cleaned.replace(/<\/head>/i, `${HEAD_MARKER}\n</head>`);
 }
 
+/** The build's `<script type="module" src="/assets/index-….js">`: the entry chunk, which the page loader starts. */
+const ENTRY_SCRIPT = /<script\s+type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/i;
+
+type Template = { html: string; entry: string | null };
+
+function parseTemplate(raw: string): Template {
+  const html = withoutOwnMeta(raw);
+  const entry = ENTRY_SCRIPT.exec(html);
+  return entry ? { html: html.replace(entry[0], ''), entry: entry[1]! } : { html, entry: null };
+}
+
+/**
+ * The script that starts the client: after the first paint, it asks for the page's chunks (modulepreload) and
+ * the entry chunk. The server's HTML is the page (docs/rendering.md); its JavaScript only makes it interactive,
+ * so it does not compete with the HTML for a slow phone's bandwidth and main thread before the content is on
+ * screen. A page opened in a background tab paints nothing until shown, so it starts at once; so does one whose
+ * browser makes no frames for it (a window behind others), after LOADER_FALLBACK_MS. JSON with every
+ * `<` escaped: the URLs come from the build's manifest, never from a request.
+ */
+export const LOADER_FALLBACK_MS = 500;
+
+export function clientLoaderScript(entry: string, chunks: readonly string[]): string {
+  const urls = JSON.stringify({ entry, chunks }).replace(/</g, '\\u003c');
+  return (
+    '<script>(function(u,d){var started=false;function start(){if(started)return;started=true;' +
+    "u.chunks.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
+    "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=u.entry;d.head.appendChild(s)}" +
+    `if(d.visibilityState==='hidden')start();else{requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,${LOADER_FALLBACK_MS})}` +
+    `})(${urls},document)</script>`
+  );
+}
+
 /**
  * index.html read once and kept in memory; read again only when the file changes (a rebuild while the server
  * runs), which costs one stat per page request.
  */
 export class IndexTemplate {
-  private readonly file: CachedFile<string | null>;
+  private readonly file: CachedFile<Template | null>;
 
   constructor(distDir: string) {
-    this.file = new CachedFile(path.join(path.resolve(distDir), 'index.html'), withoutOwnMeta, null);
+    this.file = new CachedFile(path.join(path.resolve(distDir), 'index.html'), parseTemplate, null);
   }
 
   /** True when the client is built (its index.html exists). */
@@ -47,18 +79,21 @@ export class IndexTemplate {
   }
 
   template(): string {
-    return this.file.get() ?? FALLBACK_TEMPLATE;
+    return this.file.get()?.html ?? FALLBACK_TEMPLATE;
   }
 
   /**
    * index.html with the page's tags (URLs absolute on `origin`), then `extraHead` (trusted HTML), at the marker,
-   * and `shell` (trusted HTML: the build's first paint) inside the empty #root.
+   * `shell` (trusted HTML: the server's render) inside the empty #root, and the client's loader at the end of
+   * <body> with the page's `chunks` (route-preloads.ts).
    */
-  render(meta: PageMeta, origin: string, extraHead = '', shell = ''): string {
+  render(meta: PageMeta, origin: string, extraHead = '', shell = '', chunks: readonly string[] = []): string {
     const tags = renderHeadTags(pageHeadTags(absolutePageMeta(meta, origin)));
     const head = extraHead ? `${tags}\n    ${extraHead}` : tags;
+    const entry = this.file.get()?.entry ?? null;
     // Function replacements, so '$&' or '$1' in an admin-written title is not read as a pattern.
-    const html = this.template().replace(HEAD_MARKER, () => head);
-    return shell ? html.replace(ROOT_ELEMENT, () => `<div id="root">${shell}</div>`) : html;
+    let html = this.template().replace(HEAD_MARKER, () => head);
+    if (shell) html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shell}</div>`);
+    return entry ? html.replace(/<\/body>/i, () => `  ${clientLoaderScript(entry, chunks)}\n  </body>`) : html;
   }
 }

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pageMeta } from '@mello/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HEAD_MARKER, IndexTemplate } from './index-template';
+import { clientLoaderScript, HEAD_MARKER, IndexTemplate, LOADER_FALLBACK_MS } from './index-template';
 import { matchClientRoute } from './client-routes';
-import { preloadLinks, RoutePreloads } from './route-preloads';
+import { pageChunks, RoutePreloads } from './route-preloads';
 
 const dirs: string[] = [];
 const distWith = (html: string) => {
@@ -101,30 +101,84 @@ describe('route preloads', () => {
     'src/pages/YearPage.tsx': { file: 'assets/YearPage-5.js' },
   };
 
-  it("preloads a page's chunk and its imports, not what the entry already loads", () => {
-    const links = preloadLinks(manifest);
-    expect(links.get('home')).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/HomePage-4.js">\n    <link rel="modulepreload" crossorigin href="/assets/card-3.js">',
-    );
-    expect(links.get('year')).toBe('<link rel="modulepreload" crossorigin href="/assets/YearPage-5.js">');
-    expect(links.has('blog')).toBe(false); // not in this build: nothing to preload
+  it("gives a page's chunks: the entry's imports, then the page's chunk and its imports not among them", () => {
+    const chunks = pageChunks(manifest);
+    expect(chunks.get('home')).toEqual(['/assets/shared-2.js', '/assets/HomePage-4.js', '/assets/card-3.js']);
+    expect(chunks.get('year')).toEqual(['/assets/shared-2.js', '/assets/YearPage-5.js']);
+    expect(chunks.has('blog')).toBe(false); // not in this build: nothing to load
   });
 
   it('reads the manifest of the build folder, and gives nothing without one', () => {
     const dir = distWith('<html><head></head></html>');
-    expect(new RoutePreloads(dir).linksFor('home')).toBe('');
+    expect(new RoutePreloads(dir).chunksFor('home')).toEqual([]);
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
-    expect(new RoutePreloads(dir).linksFor('home')).toContain('/assets/HomePage-4.js');
+    expect(new RoutePreloads(dir).chunksFor('home')).toContain('/assets/HomePage-4.js');
   });
 });
 
 describe('rendered page in #root', () => {
   it('puts the server-rendered HTML inside the empty #root, taking $ patterns literally; leaves #root empty without', () => {
-    const dir = distWith(`<html><head>${HEAD_MARKER}</head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>`);
+    const dir = distWith(`<html><head>${HEAD_MARKER}</head><body><div id="root"></div></body></html>`);
     const template = new IndexTemplate(dir);
     expect(template.render(pageMeta.home(), 'http://x', '')).toContain('<div id="root"></div>');
     const home = template.render(pageMeta.home(), 'http://x', '', '<header>Nav</header><main><h1>Hero $& $1</h1></main>');
-    expect(home).toContain('<div id="root"><header>Nav</header><main><h1>Hero $& $1</h1></main></div><script type="module"');
+    expect(home).toContain('<div id="root"><header>Nav</header><main><h1>Hero $& $1</h1></main></div>');
+  });
+});
+
+describe('the client loader', () => {
+  const built = `<html><head>${HEAD_MARKER}\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n</head><body><div id="root"></div></body></html>`;
+
+  it("takes the build's entry script out of <head> and starts it from the end of <body>, with the page's chunks", () => {
+    const html = new IndexTemplate(distWith(built)).render(pageMeta.home(), 'http://x', '', '<main>Hej</main>', ['/assets/HomePage-4.js']);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"'); // not in the HTML: asked for after the first paint
+    const loader = html.slice(html.indexOf('<div id="root">'));
+    expect(loader).toMatch(/^<div id="root"><main>Hej<\/main><\/div>\s*<script>\(function\(u,d\)[\s\S]*<\/script>\s*<\/body>/);
+    expect(loader).toContain('{"entry":"/assets/index-1.js","chunks":["/assets/HomePage-4.js"]}');
+  });
+
+  it('asks for the chunks and the entry only after the first paint, at once in a hidden tab, and at the latest after a while', () => {
+    const script = /<script>([\s\S]*)<\/script>/.exec(clientLoaderScript('/assets/index-1.js', ['/assets/a.js', '/assets/b.js']))![1]!;
+    const run = (visibilityState: 'visible' | 'hidden') => {
+      const added: Array<Record<string, string>> = [];
+      const frames: Array<() => void> = [];
+      const timers: Array<{ callback: () => void; ms: number }> = [];
+      const document = {
+        visibilityState,
+        createElement: (tag: string) => ({ tag }) as Record<string, string>,
+        head: { appendChild: (element: Record<string, string>) => added.push({ ...element }) },
+      };
+      new Function('document', 'requestAnimationFrame', 'setTimeout', script)(
+        document,
+        (callback: () => void) => frames.push(callback),
+        (callback: () => void, ms: number) => timers.push({ callback, ms }),
+      );
+      return { added, frames, timers };
+    };
+    const all = [
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/a.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/b.js' },
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-1.js' },
+    ];
+    const painted = run('visible');
+    expect(painted.added).toEqual([]); // nothing before the frame is painted
+    painted.frames.shift()!();
+    expect(painted.added).toEqual([]); // the frame's own callback runs before its paint
+    painted.timers.find((timer) => timer.ms === 0)!.callback(); // the first task after the paint
+    expect(painted.added).toEqual(all);
+    painted.timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.callback();
+    expect(painted.added).toEqual(all); // started once only
+
+    const noFrames = run('visible');
+    noFrames.timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.callback();
+    expect(noFrames.added).toEqual(all);
+
+    expect(run('hidden').added).toEqual(all);
+  });
+
+  it('writes no "<" inside the script, whatever the file names', () => {
+    expect(clientLoaderScript('/a</script>.js', ['/b<!--.js']).slice('<script>'.length, -'</script>'.length)).not.toContain('<');
   });
 });

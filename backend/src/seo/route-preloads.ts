@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { escapeHtml } from '@mello/contracts';
 import { CachedFile } from './cached-file';
 
 /** The page module each route lazy-loads (frontend/src/app/routes.tsx), as vite's manifest names it. */
@@ -28,25 +27,27 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * `<link rel="modulepreload">` for the JavaScript of the page a URL shows. Without them the browser learns about
- * the lazily loaded page chunk only after the entry chunk has run: one more round trip before the first content.
- * Read from vite's manifest (written by `npm start`'s and `npm run build`'s build); without it, no preloads.
+ * The JavaScript of the page a URL shows besides the entry chunk: the entry's imports, the page's lazily loaded
+ * chunk and that chunk's imports. The page fetches them with the entry (index-template.ts' loader), so the browser
+ * need not learn of them only once the entry chunk has arrived and run (round trips before hydration). Read from vite's manifest (written by
+ * `npm start`'s and `npm run build`'s build); without it, none.
  */
 export class RoutePreloads {
-  private readonly manifest: CachedFile<Map<string, string>>;
+  private readonly manifest: CachedFile<Map<string, string[]>>;
 
   constructor(distDir: string) {
     const file = path.join(path.resolve(distDir), '.vite/manifest.json');
-    this.manifest = new CachedFile(file, (text) => preloadLinks(JSON.parse(text) as Manifest), new Map());
+    this.manifest = new CachedFile(file, (text) => pageChunks(JSON.parse(text) as Manifest), new Map());
   }
 
-  linksFor(page: string): string {
-    return this.manifest.get().get(page) ?? '';
+  /** Root-relative URLs ('/assets/HomePage-….js'). */
+  chunksFor(page: string): string[] {
+    return this.manifest.get().get(page) ?? [];
   }
 }
 
-/** Per page: its chunk and static imports, minus what index.html already loads with the entry. */
-export function preloadLinks(manifest: Manifest): Map<string, string> {
+/** Per page: the entry chunk's static imports, then the page's chunk and its static imports not among them. */
+export function pageChunks(manifest: Manifest): Map<string, string[]> {
   const closure = (key: string, into = new Set<string>()) => {
     if (into.has(key) || !manifest[key]) return into;
     into.add(key);
@@ -55,11 +56,16 @@ export function preloadLinks(manifest: Manifest): Map<string, string> {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loadedWithEntry = entry ? closure(entry) : new Set<string>();
-  const links = new Map<string, string>();
+  // The entry's own imports too: the browser would otherwise find them only once the entry chunk has arrived.
+  const entryImports = [...loadedWithEntry].filter((key) => key !== entry);
+  const chunks = new Map<string, string[]>();
   for (const [page, source] of Object.entries(PAGE_MODULES)) {
     if (!manifest[source]) continue;
-    const files = [...closure(source)].filter((key) => !loadedWithEntry.has(key)).map((key) => manifest[key]!.file);
-    links.set(page, files.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`).join('\n    '));
+    const pageOwn = [...closure(source)].filter((key) => !loadedWithEntry.has(key));
+    chunks.set(
+      page,
+      [...entryImports, ...pageOwn].map((key) => `/${manifest[key]!.file}`),
+    );
   }
-  return links;
+  return chunks;
 }
