@@ -37,6 +37,7 @@ import { readinessChecks } from '../observability/readiness';
 import { timedSearchEngine } from '../observability/timed-search-engine';
 import { startSocketServer } from '../live/socket-server';
 import { driftConsole } from '../maintenance/drift-console';
+import { checkpointRates } from '../maintenance/projection-rate';
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
 import { awaitReadModels, ensureReadModels, type Log } from './infrastructure';
@@ -120,7 +121,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     limiterPool.on('error', (error) => log(`rate limit pool: ${error.message}`));
     shutdown.add(() => limiterPool.end());
     const limits = createRateLimits(limiterPool, config.rateLimits);
-    const drift = driftConsole({ pool, store, search, databaseUri: database.uri, eventStoreUrl: config.eventStoreUrl, log });
+    const rates = checkpointRates(store);
+    const drift = driftConsole({ pool, store, search, databaseUri: database.uri, eventStoreUrl: config.eventStoreUrl, log, rates });
     shutdown.add(() => drift.close());
     const admin = adminRoutes({ pool, store, services, search, drift });
     const routers = [
@@ -171,6 +173,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       sessionSecret: config.sessionSecret,
       adminEmail: config.adminEmail,
       search,
+      rates,
       log,
     });
     shutdown.add(() => live.close());

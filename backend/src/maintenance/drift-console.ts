@@ -7,6 +7,7 @@ import { toNewEvents, type CommandContext } from '../shared/command-handler';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { rebuildStream } from '@mello/contracts';
 import { eventCounter } from './event-count';
+import type { CheckpointRates } from './projection-rate';
 import { projectionStatuses } from './projection-status';
 import { UnknownProjectionError } from './rebuild-errors';
 import { projectionNames, startRebuild, type RunningRebuild } from './rebuild-job';
@@ -26,6 +27,8 @@ export function driftConsole(deps: {
   pool: DatabasePool;
   store: EventStore;
   search: Pick<SearchEngine, 'name'>;
+  /** This process's samples of the checkpoints: each projection's events per second. */
+  rates?: CheckpointRates;
   databaseUri: string;
   eventStoreUrl?: string | null;
   log: (message: string, detail?: Record<string, unknown>) => void;
