@@ -29,7 +29,7 @@ export async function spawnWorker(databaseUri: string, env: Record<string, strin
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the worker did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`the worker did not start:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const probes = /probes on (http:\/\/localhost:\d+)/.exec(output);
