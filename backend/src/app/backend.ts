@@ -37,6 +37,9 @@ import { readinessChecks } from '../observability/readiness';
 import { timedSearchEngine } from '../observability/timed-search-engine';
 import { startSocketServer } from '../live/socket-server';
 import { driftConsole } from '../maintenance/drift-console';
+import { checkpointRates } from '../maintenance/projection-rate';
+import { processIdentity, serveRebuildRequests } from '../maintenance/rebuild-request-listener';
+import { rebuildsHere } from '../maintenance/rebuilds-here';
 import type { SearchEngine } from '../search/search-engine';
 import { searchRoutes } from '../search/search-routes';
 import { awaitReadModels, ensureReadModels, type Log } from './infrastructure';
@@ -120,8 +123,16 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     limiterPool.on('error', (error) => log(`rate limit pool: ${error.message}`));
     shutdown.add(() => limiterPool.end());
     const limits = createRateLimits(limiterPool, config.rateLimits);
-    const drift = driftConsole({ pool, store, search, databaseUri: database.uri, eventStoreUrl: config.eventStoreUrl, log });
-    shutdown.add(() => drift.close());
+    // A process that runs the projections runs rebuilds (its admins' and those API processes without them hand over);
+    // one started with RUN_PROJECTIONS=false hands its admins' rebuilds to the worker (maintenance/drift-console.ts).
+    const rebuilds = config.runProjections ? rebuildsHere({ pool, store, databaseUri: database.uri, eventStoreUrl: config.eventStoreUrl, log }) : null;
+    if (rebuilds) {
+      shutdown.add(() => rebuilds.close());
+      const requests = serveRebuildRequests({ pool, databaseUri: database.uri, rebuilds, claimedBy: processIdentity('api'), log });
+      shutdown.add(() => requests.close());
+    }
+    const rates = checkpointRates(store);
+    const drift = driftConsole({ pool, store, search, rebuilds, rates });
     const admin = adminRoutes({ pool, store, services, search, drift });
     const routers = [
       authRoutes({ pool, adminEmail: config.adminEmail, limits }),
@@ -171,6 +182,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       sessionSecret: config.sessionSecret,
       adminEmail: config.adminEmail,
       search,
+      rates,
       log,
     });
     shutdown.add(() => live.close());

@@ -12,6 +12,7 @@ import { eventStoreMigrations } from '../event-store/postgres/schema';
 import { decodingEventStore } from '../event-store/decoding-event-store';
 import { socketAdapterMigrations } from '../live/socket-server';
 import { cleanUpInterruptedRebuilds, startRebuild } from '../maintenance/rebuild-job';
+import { rebuildRequestMigrations } from '../maintenance/rebuild-requests';
 import { rebuildRunMigrations } from '../maintenance/rebuild-runs';
 import { openDatabase, type DatabaseHandle } from './database';
 import { ShutdownSteps } from './shutdown-steps';
@@ -40,6 +41,7 @@ export const allMigrations = [
   ...searchMigrations,
   ...socketAdapterMigrations,
   ...rebuildRunMigrations,
+  ...rebuildRequestMigrations,
 ];
 
 /**

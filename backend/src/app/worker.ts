@@ -12,6 +12,8 @@ import { readinessChecks } from '../observability/readiness';
 import { ensureReadModels, type Log } from './infrastructure';
 import { openObservedInfrastructure } from './observed-infrastructure';
 import { serveHttp } from './serve-http';
+import { processIdentity, serveRebuildRequests } from '../maintenance/rebuild-request-listener';
+import { rebuildsHere } from '../maintenance/rebuilds-here';
 import { startProjections } from './projections';
 import { openSearch } from './search-engine';
 
@@ -43,6 +45,11 @@ export async function startWorker(config: Config, options: { logger?: Logger; lo
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: true });
     const search = await openSearch(config, { pool, databaseUri: database.uri, store, readModels: progress, log, runIndexer: true });
     shutdown.add(search.close);
+    // The rebuilds that API processes started with RUN_PROJECTIONS=false hand over (the admin console's Drift tab).
+    const rebuilds = rebuildsHere({ pool, store, databaseUri: database.uri, eventStoreUrl: config.eventStoreUrl, log });
+    shutdown.add(() => rebuilds.close());
+    const requests = serveRebuildRequests({ pool, databaseUri: database.uri, rebuilds, claimedBy: processIdentity('worker'), log });
+    shutdown.add(() => requests.close());
     if (config.importArchive) {
       const result = await importArchive(store, createArchiveServices(store, search.waiter, pool));
       if (result.imported) log('Imported the archive', result.counts);

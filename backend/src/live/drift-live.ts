@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import type { Socket } from 'socket.io';
 import type { EventStore } from '../event-store/port';
+import type { CheckpointRates } from '../maintenance/projection-rate';
 import { projectionStatuses } from '../maintenance/projection-status';
 import { REBUILD_CHANNEL, findRun, runningRun } from '../maintenance/rebuild-runs';
 import type { LiveServer } from './forum-live';
@@ -19,7 +20,8 @@ const STATUS_EVERY_MS = 1000;
  * (drift:watch; anyone else is refused and joins nothing). Every process LISTENs on REBUILD_CHANNEL itself, where
  * the process running a rebuild announces each stored progress step and the end, and sends the run to its own
  * sockets in that room (`io.local`): an admin connected to another API process sees a rebuild run elsewhere.
- * After each announced batch of the projections and each run's end, the projections' statuses follow.
+ * After each announced batch of the projections and each run's end, the projections' statuses follow, and again
+ * each second while any projection's events per second is above 0 (so a rate falls back to "–" when it stops).
  */
 export function driftLive(
   io: LiveServer,
@@ -28,6 +30,7 @@ export function driftLive(
     databaseUri: string;
     store: Pick<EventStore, 'readAll' | 'headPosition'>;
     progress: Pick<ReadModelProgress, 'onAnnounced'>;
+    rates?: CheckpointRates;
     log: (message: string) => void;
   },
 ) {
@@ -47,7 +50,11 @@ export function driftLive(
     }
     computing = true;
     projectionStatuses(deps)
-      .then(({ projections }) => io.local.to(DRIFT_ADMIN_ROOM).emit('drift:projections', projections))
+      .then(({ projections }) => {
+        io.local.to(DRIFT_ADMIN_ROOM).emit('drift:projections', projections);
+        // A projection still moving is sent again until its rate falls to 0: the tab never keeps a stale rate.
+        if (projections.some((projection) => (projection.eventsPerSecond ?? 0) > 0)) again = true;
+      })
       .catch((error: unknown) => report('statuses', error))
       .finally(() => {
         computing = false;

@@ -11,6 +11,7 @@ import { ForumFollower } from './forum-follower';
 import { attachForumLive, type LiveServer } from './forum-live';
 import { attachNotificationsLive } from './notifications-live';
 import { moderationLive } from './moderation-live';
+import type { CheckpointRates } from '../maintenance/projection-rate';
 import { driftLive } from './drift-live';
 import { originAllowed, sessionMiddleware } from './socket-auth';
 
@@ -56,6 +57,8 @@ export async function startSocketServer(
     sessionSecret: string;
     adminEmail: string;
     search: SearchEngine;
+    /** This process's samples of the checkpoints, for the Drift tab's events per second (shared with its GET). */
+    rates?: CheckpointRates;
     log: (message: string, detail?: Record<string, unknown>) => void;
   },
 ) {

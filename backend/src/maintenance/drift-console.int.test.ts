@@ -100,6 +100,28 @@ describe('the state', () => {
   });
 });
 
+describe('events per second', () => {
+  it('pushes each projection’s rate live while events arrive, and falls back to 0 once they stop', { timeout: 120_000 }, async () => {
+    const watcher = await socketOf(admin, first);
+    expect(watcher.answer).toMatchObject({ ok: true });
+    for (const projection of (await state()).projections) expect(projection.eventsPerSecond === null || projection.eventsPerSecond >= 0).toBe(true);
+
+    // A steady trickle of forum posts until a pushed status shows the forum projection moving.
+    const moving = () => watcher.statuses.some((projections) => (projections.find((p) => p.name === 'forum')?.eventsPerSecond ?? 0) > 0);
+    for (let i = 0; i < 400 && !moving(); i += 1) {
+      await appendGeneratedPosts(first.store, 1, Date.parse('2026-02-01T00:00:00Z') + i * 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(moving(), 'no pushed status showed the forum projection moving').toBe(true);
+    const rate = watcher.statuses.map((projections) => projections.find((p) => p.name === 'forum')!.eventsPerSecond).find((r) => (r ?? 0) > 0)!;
+    expect(rate).toBeLessThan(5000);
+
+    // Nothing more arrives: the statuses keep coming until every rate is 0 (the tab shows "–"), then stop.
+    await expect.poll(() => watcher.statuses.at(-1)?.every((p) => p.eventsPerSecond === 0 || p.eventsPerSecond === null), { timeout: 30_000 }).toBe(true);
+    await first.runner.catchUp();
+  });
+});
+
 describe('a rebuild started from the console', () => {
   it('answers 202 with the run, pushes its progress to every admin watching (in the other process too), never to a member', async () => {
     const watcher = await socketOf(adminOnSecond, second);

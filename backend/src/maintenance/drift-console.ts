@@ -1,39 +1,39 @@
-import { EventName, type DriftState, type RebuildRun } from '@mello/contracts';
+import type { DriftState, RebuildRun } from '@mello/contracts';
 import { allProjections, requestProjectionRetry } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { EventStore } from '../event-store/port';
 import type { SearchEngine } from '../search/search-engine';
-import { toNewEvents, type CommandContext } from '../shared/command-handler';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import { rebuildStream } from '@mello/contracts';
-import { eventCounter } from './event-count';
+import { askWorkerToRebuild } from './ask-worker-to-rebuild';
+import type { CheckpointRates } from './projection-rate';
 import { projectionStatuses } from './projection-status';
 import { UnknownProjectionError } from './rebuild-errors';
-import { projectionNames, startRebuild, type RunningRebuild } from './rebuild-job';
+import { projectionNames } from './rebuild-job';
 import { findRun, recentRuns, requestCancel } from './rebuild-runs';
+import type { RebuildContext, RebuildsHere } from './rebuilds-here';
 
 /** How many finished runs the console lists. */
 export const DRIFT_RECENT_RUNS = 10;
 const RUN_NOT_FOUND = 'Ombyggnaden finns inte';
 
 /**
- * What the admin console's Drift tab does (admin-routes.ts serves it): its state, a rebuild started here and run
- * in this process (not awaited by the request), cancelling any run (in whichever process it runs), and a stopped
- * projection's retry (asked of the leading runner, in whichever process). A finished run started here is appended
- * to the log as RebuildFinished, by the admin who started it, so the audit history lists it.
+ * What the admin console's Drift tab does (admin-routes.ts serves it): its state; a rebuild, run in this process
+ * when it runs the projections (`rebuilds`), otherwise (RUN_PROJECTIONS=false) handed to the worker
+ * (ask-worker-to-rebuild.ts), answered either way once it runs; cancelling any run (in whichever process it runs);
+ * and a stopped projection's retry (asked of the leading runner, in whichever process). A finished run is appended
+ * to the log as RebuildFinished, by the admin who started it, so the audit history lists it (rebuilds-here.ts).
  */
 export function driftConsole(deps: {
   pool: DatabasePool;
   store: EventStore;
   search: Pick<SearchEngine, 'name'>;
-  databaseUri: string;
-  eventStoreUrl?: string | null;
-  log: (message: string, detail?: Record<string, unknown>) => void;
+  /** This process's samples of the checkpoints: each projection's events per second. */
+  rates?: CheckpointRates;
+  /** The rebuilds this process runs itself; null: it runs no projections, and asks the worker. */
+  rebuilds: RebuildsHere | null;
+  /** How long to wait for a worker to claim a rebuild (ask-worker-to-rebuild.ts' default unless given). */
+  workerClaimTimeoutMs?: number;
 }) {
-  const running = new Map<string, RunningRebuild>();
-  const finishing = new Set<Promise<unknown>>();
-  let closed = false;
-
   const state = async (): Promise<DriftState> => {
     const [{ projections, rebuild }, runs, head] = await Promise.all([
       projectionStatuses(deps),
@@ -43,50 +43,19 @@ export function driftConsole(deps: {
     return { head, search: deps.search.name, eventStore: deps.store.kind, projections, rebuild, runs: [...runs] };
   };
 
-  /** Appends the run's outcome (the audit history's entry). A failure to append is logged: the run is kept in rebuild_runs anyway. */
-  const recordOutcome = async (run: RebuildRun, context: CommandContext) => {
-    if (run.result === 'running' || run.result === 'interrupted') return;
-    const data = {
-      runId: run.id,
-      target: run.target,
-      result: run.result,
-      error: run.error,
-      startedBy: run.startedBy,
-      startedAt: run.startedAt,
-      durationSeconds: run.durationSeconds ?? 0,
-      events: run.events,
-    };
-    await deps.store.appendToStream(rebuildStream(run.id), toNewEvents([{ type: EventName.RebuildFinished, data }], context), {
-      expectedRevision: 'no_stream',
-    });
-  };
-
   return {
     state,
 
-    /** Starts a rebuild here; refuses at once (UnknownProjectionError 400, RebuildInProgressError 409). */
-    async rebuild(target: string, context: CommandContext & { startedBy: string }): Promise<RebuildRun> {
-      if (closed) throw new ConflictError('Servern stängs: försök igen om en stund');
-      const rebuild = await startRebuild(
-        { connectionUri: deps.databaseUri, source: deps.store, countEvents: eventCounter(deps.pool, { eventStoreUrl: deps.eventStoreUrl }) },
-        { target, startedBy: context.startedBy },
-      );
-      running.set(rebuild.run.id, rebuild);
-      const finished = rebuild.done
-        .then(async (run) => {
-          running.delete(run.id);
-          if (run.result !== 'succeeded') deps.log(`Rebuild of ${run.target} ${run.result}`, { error: run.error ?? undefined });
-          await recordOutcome(run, context);
-        })
-        .catch((error: unknown) => deps.log('Recording a rebuild’s outcome failed', { error: String(error) }));
-      finishing.add(finished);
-      void finished.finally(() => finishing.delete(finished));
-      return rebuild.run;
+    /** Starts a rebuild (here, or in the worker); refuses at once (UnknownProjectionError 400, RebuildInProgressError 409, no worker 503). */
+    async rebuild(target: string, context: RebuildContext): Promise<RebuildRun> {
+      if (deps.rebuilds) return deps.rebuilds.start(target, context);
+      if (target !== 'all' && !projectionNames().includes(target)) throw new UnknownProjectionError(target, projectionNames());
+      return askWorkerToRebuild(deps.pool, target, context, { claimTimeoutMs: deps.workerClaimTimeoutMs });
     },
 
     /** Asks the run to stop, wherever it runs; 404 for no such run, 409 when it is not running any more. */
     async cancel(id: string): Promise<RebuildRun> {
-      running.get(id)?.cancel();
+      deps.rebuilds?.cancel(id);
       if (!(await requestCancel(deps.pool, id))) {
         if ((await findRun(deps.pool, id)) === null) throw new NotFoundError(RUN_NOT_FOUND);
         throw new ConflictError('Ombyggnaden pågår inte längre');
@@ -101,14 +70,6 @@ export function driftConsole(deps: {
       const projection = projections.find((p) => p.name === name)!;
       if (projection.status !== 'stopped') throw new ConflictError(`Projektionen ${name} har inte stannat: det finns inget att försöka igen`);
       await requestProjectionRetry(deps.pool, name);
-    },
-
-    /** At shutdown: cancels the rebuilds running here (the live read models stay as they were) and waits for them. */
-    async close(): Promise<void> {
-      closed = true;
-      for (const rebuild of running.values()) rebuild.cancel();
-      await Promise.all([...running.values()].map((rebuild) => rebuild.done));
-      await Promise.all([...finishing]);
     },
   };
 }

@@ -8,3 +8,5 @@ export * from './rebuild-lock';
 export * from './rebuild-runs';
 export * from './projection-status';
 export * from './event-count';
+export * from './rebuild-requests';
+export * from './rebuilds-here';

@@ -18,6 +18,8 @@ export const DriftProjectionSchema = z.object({
   position: z.string().nullable(),
   /** Events after the checkpoint (counted up to a cap). */
   behind: z.number().int(),
+  /** Events applied per second over the last few seconds, from its checkpoint's movement; null: not measured yet. */
+  eventsPerSecond: z.number().nullable(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
   /** The event it stopped on, when its error is one: it resumes from there when retried. */

@@ -45,6 +45,17 @@ export const eventsLabel = (run: Pick<RebuildRun, 'events' | 'total'>) =>
 export const rateLabel = (eventsPerSecond: number | null) =>
   eventsPerSecond && eventsPerSecond > 0 ? `${formatCount(Math.round(eventsPerSecond))} händelser/s` : null;
 
+/**
+ * A projection's events per second in the list: '3,4' below 10, '1 200' above; '–' when it is idle or not measured
+ * yet (the server's null: it never shows a figure it did not measure).
+ */
+export const projectionRateLabel = (eventsPerSecond: number | null) =>
+  eventsPerSecond === null || eventsPerSecond <= 0
+    ? '–'
+    : eventsPerSecond < 10
+      ? (Math.round(eventsPerSecond * 10) / 10).toLocaleString('sv-SE')
+      : formatCount(Math.round(eventsPerSecond));
+
 /** Seconds as '12 s', '2 min 5 s', '1 h 3 min'. */
 export function secondsLabel(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));

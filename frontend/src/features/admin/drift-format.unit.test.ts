@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etaLabel, eventsLabel, percentOf, rateLabel, secondsLabel, targetLabel } from './drift-format';
+import { etaLabel, eventsLabel, percentOf, projectionRateLabel, rateLabel, secondsLabel, targetLabel } from './drift-format';
 
 describe('the Drift tab’s figures', () => {
   it('shows progress as a whole percentage of the total, 100 once done, and nothing without a total', () => {
@@ -20,5 +20,13 @@ describe('the Drift tab’s figures', () => {
     expect(secondsLabel(3780)).toBe('1 h 3 min');
     expect(targetLabel('all')).toBe('alla läsmodeller');
     expect(targetLabel('forum')).toBe('projektionen forum');
+  });
+
+  it('shows a projection’s events per second with a decimal comma below 10, whole above, and – when idle or unmeasured', () => {
+    expect(projectionRateLabel(3.44)).toBe('3,4');
+    expect(projectionRateLabel(0.05)).toBe('0,1');
+    expect(projectionRateLabel(1234.6)).toBe('1\u00a0235');
+    expect(projectionRateLabel(0)).toBe('–');
+    expect(projectionRateLabel(null)).toBe('–');
   });
 });

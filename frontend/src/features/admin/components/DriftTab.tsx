@@ -8,10 +8,21 @@ import { LoadingText } from '../../../components/LoadingText';
 import { formatCount } from '../../../lib/dates';
 import { formatValue } from '../../../lib/diff';
 import { useCancelRebuild, useDriftState, useLiveDrift, useRetryProjection, useStartRebuild } from '../drift-api';
-import { STATUS_LABELS, etaLabel, eventsLabel, percentOf, phaseLabel, rateLabel, resultOf, secondsLabel, targetLabel } from '../drift-format';
+import {
+  STATUS_LABELS,
+  etaLabel,
+  eventsLabel,
+  percentOf,
+  phaseLabel,
+  projectionRateLabel,
+  rateLabel,
+  resultOf,
+  secondsLabel,
+  targetLabel,
+} from '../drift-format';
 
 /**
- * The 'Drift' tab for maintainers (issue 18): every projection's status, checkpoint, lag and last error (with the
+ * The 'Drift' tab for maintainers (issue 18): every projection's status, checkpoint, lag, events per second and last error (with the
  * event it stopped on, and "Försök igen"); rebuilding every read model or one projection, with a live progress bar
  * every admin watching sees (pushed over Socket.IO from whichever process runs it) and "Avbryt"; and each run's
  * outcome. Admin only (the page's AdminOnly, and the server refuses everyone else).
@@ -79,6 +90,7 @@ export function DriftTab() {
               <Table.ColumnHeader>Status</Table.ColumnHeader>
               <Table.ColumnHeader>Position</Table.ColumnHeader>
               <Table.ColumnHeader>Eftersläpning</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Händelser/s</Table.ColumnHeader>
               <Table.ColumnHeader>Senaste fel</Table.ColumnHeader>
               <Table.ColumnHeader>Uppdaterad</Table.ColumnHeader>
               <Table.ColumnHeader>Åtgärder</Table.ColumnHeader>
@@ -166,6 +178,9 @@ function ProjectionRow({ projection, busy, onRebuild }: { projection: DriftProje
         {projection.position ?? '—'}
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{projection.behind === 0 ? 'I fas' : `${formatCount(projection.behind)} händelser`}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap" textAlign="end" aria-label={`${projection.name}: händelser per sekund`}>
+        {projectionRateLabel(projection.eventsPerSecond)}
+      </Table.Cell>
       <Table.Cell minW="48" maxW="md" color={projection.lastError ? 'fg.error' : 'fg.muted'}>
         {projection.lastError ? (
           <>
