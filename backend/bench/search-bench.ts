@@ -15,6 +15,7 @@ import { startBackend } from '../src/app/backend';
 import { appendGeneratedPosts } from '../test/forum-fixtures';
 import { benchBackendConfig, startBenchDatabase } from './bench-database';
 import { addForumActivity, measureForumList } from './forum-list-phase';
+import { searchBenchQueries } from './search-bench-queries';
 import { log, percentile } from './store/common';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
@@ -42,28 +43,7 @@ try {
   log(`Search rows: ${JSON.stringify(lineups)}`);
 
   const { search, pool } = backend;
-  const queries: Array<[string, () => Promise<string>]> = [
-    ['forum list, newest 50', () => search.searchForum({ q: '', category: null, limit: 50 })],
-    ['forum list, category lost-media', () => search.searchForum({ q: '', category: 'lost-media', limit: 50 })],
-    ['forum "mellanakten" (1 in 8 posts)', () => search.searchForum({ q: 'mellanakten', category: null, limit: 50 })],
-    ['forum "loreen malmö" (two words)', () => search.searchForum({ q: 'loreen malmö', category: null, limit: 50 })],
-    ['forum "lorren" (typo)', () => search.searchForum({ q: 'lorren', category: null, limit: 50 })],
-    ['forum "repet" (prefix)', () => search.searchForum({ q: 'repet', category: null, limit: 50 })],
-    ['forum "zebrafink" (no hit)', () => search.searchForum({ q: 'zebrafink', category: null, limit: 50 })],
-    ['years "fangad av en stormvind"', () => search.searchYears({ q: 'fangad av en stormvind', category: 'all', decade: null })],
-    ['years "göteborg", decade 1990', () => search.searchYears({ q: 'göteborg', category: 'all', decade: 1990 })],
-    ['years "" (all)', () => search.searchYears({ q: '', category: 'all', decade: null })],
-    ['articles "melodifestivalen"', () => search.searchArticles('melodifestivalen')],
-    ['videos "waterloo"', () => search.searchVideos('waterloo')],
-    ['entries "euphoria"', () => search.searchEntries('euphoria')],
-    ['entries "euforia" (typo)', () => search.searchEntries('euforia')],
-    ['entries "carola"', () => search.searchEntries('carola')],
-    ['entries "" (first 500)', () => search.searchEntries('')],
-    ['artists "karola" (typo)', () => search.searchArtists('karola')],
-    ['artists "anders"', () => search.searchArtists('anders')],
-    ['songwriters "thomas g:son"', () => search.searchSongwriters('thomas g:son')],
-    ['songwriters "bjorn" (accents folded)', () => search.searchSongwriters('bjorn')],
-  ];
+  const queries = searchBenchQueries(search);
   const table = sql.identifier([LIVE_SCHEMA, 'forum_posts']);
   const baseline = (i: number) => pool.oneFirst(sql.unsafe`SELECT doc::text FROM ${table} WHERE id = ${ids[(i * 7919) % ids.length]!}`);
 

@@ -80,3 +80,28 @@ export async function appendReply(store: EventStore, postId: string, createdAt: 
   await store.appendToStream(forumReplyStream(replyId), toNewEvents([event], context), { expectedRevision: 'no_stream' });
   return replyId;
 }
+
+/** One post written at `createdAt` (an old one, say), appended straight to the log; answers its id. */
+export async function appendPost(store: EventStore, post: { title: string; content: string; createdAt: string }): Promise<string> {
+  const postId = randomUUID();
+  const context = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: null };
+  const event: EventOf<'ForumPostCreated'> = {
+    type: EventName.ForumPostCreated,
+    data: {
+      postId,
+      ...post,
+      category: 'general',
+      priority: FORUM_PRIORITIES[0]!,
+      year: 2000,
+      reward: 0,
+      tags: [],
+      status: 'active',
+      authorId: 'generated-old',
+      authorName: 'Gammal samlare',
+      entryId: null,
+      mentions: [],
+    },
+  };
+  await store.appendToStream(forumPostStream(postId), toNewEvents([event], context), { expectedRevision: 'no_stream' });
+  return postId;
+}

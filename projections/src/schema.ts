@@ -22,7 +22,8 @@ export const LIVE_SCHEMA = 'rm';
 // 18: the forum list pages by cursor (forum_posts.activity_at and likes, an index per order).
 // 19: search GIN indexes with a 64 kB pending list (not 4 MB); the vocabulary's trigram index is GIN, not GiST.
 // 20: document_places: a deleted document restored keeps its first place in every list (document-projection.ts).
-export const READ_MODEL_VERSION = '20';
+// 21: forum_posts' exact-title index (names, hash) for the search's answer from the newest posts.
+export const READ_MODEL_VERSION = '21';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -144,6 +145,9 @@ ${searchTableDdl(
     CREATE INDEX forum_posts_category_liked ON ${s}.forum_posts (category, likes, created_at, id);
     -- An entry's hunts (forum-queries.ts, openHuntsForEntry): only the few posts that name an entry are indexed.
     CREATE INDEX forum_posts_by_entry ON ${s}.forum_posts (entry_id, created_at DESC) WHERE entry_id IS NOT NULL;
+    -- The search's exact title matches (search-queries.ts, an answer from the newest posts): a hash, since a title
+    -- has no length limit in the log's events (a B-tree entry has one).
+    CREATE INDEX forum_posts_names ON ${s}.forum_posts USING hash (names);
 
     CREATE TABLE ${s}.forum_replies (
       id               uuid PRIMARY KEY,

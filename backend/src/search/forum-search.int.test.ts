@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendGeneratedPosts } from '../../test/forum-fixtures';
+import { appendGeneratedPosts, appendPost } from '../../test/forum-fixtures';
 import { ApiClient, startTestBackend, type TestBackend } from '../../test/harness';
 
 type PostHit = { id: string; title: string; category: string; createdAt: string; authorName: string; tags: string[] };
@@ -23,6 +23,10 @@ const post = async (title: string, content: string, extra: Record<string, unknow
 beforeAll(async () => {
   backend = await startTestBackend();
   await appendGeneratedPosts(backend.store, 400);
+  // Older than every generated post, so outside the newest rows a search of a common word reads first: the exact
+  // title, and the only post with 'pausnum' as a whole word (the generated ones have only 'pausnumret').
+  own.oldExact = await appendPost(backend.store, { title: 'Mellanakten', content: 'Hela mellanakten från 1985.', createdAt: '2001-01-01T00:00:00.000Z' });
+  own.oldWhole = await appendPost(backend.store, { title: 'Pausnum på VHS', content: 'Ett pausnum från 1986.', createdAt: '2001-01-02T00:00:00.000Z' });
   await backend.runner.catchUp();
   visitor = new ApiClient(backend.url);
   member = new ApiClient(backend.url);
@@ -38,7 +42,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-describe('forum search: the list screen and relevance (PostgreSQL adapter, 403 posts)', () => {
+describe('forum search: the list screen and relevance (PostgreSQL adapter, 405 posts)', () => {
   it('with no words answers the newest posts first, 50 by default, up to limit', async () => {
     const newest = await search({});
     expect(newest).toHaveLength(50);
@@ -91,6 +95,23 @@ describe('forum search: the list screen and relevance (PostgreSQL adapter, 403 p
     const short = await search({ q: 'carola malmö', limit: '5' });
     expect(short.map((hit) => hit.id)).toEqual(long.slice(0, 5).map((hit) => hit.id));
     expect(short.every((hit) => inPost(hit, /carola/i) && inPost(hit, /malmö/i))).toBe(true);
+  });
+
+  it('a common word answers a short page from the newest posts, but never misses an older post that ranks first', async () => {
+    // 'mellanakten' and 'pausnumret' are each in an eighth of the generated titles: a page of 5 is among the newest
+    // 100 posts, which the search reads instead of scoring every match, when no older post can rank higher.
+    const mellanakten = await search({ q: 'mellanakten', limit: '5' });
+    expect(mellanakten[0]!.id).toBe(own.oldExact);
+    expect(mellanakten.map((hit) => hit.id)).toEqual((await search({ q: 'mellanakten', limit: '200' })).slice(0, 5).map((hit) => hit.id));
+    expect(mellanakten.slice(1).every((hit) => /^Söker mellanakten /.test(hit.title))).toBe(true);
+    const pausnum = await search({ q: 'pausnum', limit: '5' });
+    expect(pausnum[0]!.id).toBe(own.oldWhole);
+    expect(pausnum.slice(1).every((hit) => /^Söker pausnumret /.test(hit.title))).toBe(true);
+    const repet = await search({ q: 'repet', limit: '5' });
+    expect(repet.every((hit) => / repetition/i.test(` ${hit.title}`))).toBe(true);
+    expect(repet.map((hit) => hit.id)).toEqual((await search({ q: 'repet', limit: '200' })).slice(0, 5).map((hit) => hit.id));
+    const times = repet.map((hit) => Date.parse(hit.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
   it('finds an edit as soon as the command answers and forgets a deleted post', async () => {

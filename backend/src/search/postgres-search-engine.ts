@@ -102,6 +102,7 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
         // Newest first: an index on (created_at, id), read backwards, answers it.
         order: sql.fragment`created_at DESC, id DESC`,
         orderColumns: ['created_at', 'id'],
+        walkOrder: true,
         limit,
       });
     },

@@ -1,4 +1,4 @@
-import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { sql, type DatabasePool, type FragmentSqlToken, type IdentifierSqlToken } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
 import { searchDocument, type SearchTable } from './search-documents';
@@ -26,18 +26,44 @@ export type SearchSpec = {
   /** The columns `order` uses: ranking carries only these and the scores, not whole rows. */
   orderColumns: string[];
   limit?: number;
+  /**
+   * `order` is newest first along an index (the forum's `created_at DESC, id DESC`): a common word may be answered
+   * from the newest rows alone (see searchJson). Only for a table with no exactFields and no exactYear.
+   */
+  walkOrder?: boolean;
 };
 
 const body = z.object({ body: z.string() });
 /** slonik refuses to join an empty list. */
 const spaced = (fragments: FragmentSqlToken[]) => (fragments.length > 0 ? sql.join(fragments, sql.fragment` `) : sql.fragment``);
 const lookupRow = z.object({
-  kind: z.enum(['phrase', 'spelling', 'stem']),
+  kind: z.enum(['phrase', 'spelling', 'stem', 'bound']),
   term: z.string(),
   word: z.string().nullable(),
   sim: z.number().nullable(),
   query: z.string().nullable(),
 });
+const walkedRow = z.object({ body: z.string(), complete: z.boolean() });
+/** How many of the newest rows a search of a common word reads at most (searchJson), per document asked for. */
+const WALK_ROWS_PER_RESULT = 20;
+
+/**
+ * The most a word can score in any document, from the vocabulary (search_words: every word of 3 to 40 letters of
+ * every search table, kept in the same transaction as the rows, and never shrunk, so what it lacks no row has):
+ * 10 (a whole word of the names) needs the word itself there; 7 (a prefix in the names) and 4 (in the text) need
+ * a word starting with it; everything below 7 is answered 0 here, "not bounded cheaply", and the search ranks every
+ * candidate. A word shorter or longer than the vocabulary's words may be anything: 10.
+ * The lengths are those of public.mello_collect_words (search-functions.ts) and deferredWordsDdl (schema.ts).
+ */
+const termBound = (words: IdentifierSqlToken, term: FragmentSqlToken) => sql.fragment`(CASE
+    WHEN length(${term}) NOT BETWEEN 3 AND 40 OR EXISTS (SELECT 1 FROM ${words} WHERE word = ${term}) THEN 10
+    WHEN EXISTS (SELECT 1 FROM ${words} k
+                  WHERE k.word ~>=~ ${term} AND k.word ~<~ (${term} || chr(1114111)) AND k.word LIKE ${term} || '%') THEN 7
+    ELSE 0 END)::float8`;
+const termBounds = (words: IdentifierSqlToken) => sql.fragment`
+    UNION ALL
+    SELECT 'bound', t.term, NULL, ${termBound(words, sql.fragment`t.term`)}, NULL FROM terms t`;
+
 /** The first MAX_TERMS distinct words of a normalised phrase, in order (the lookup statement takes the same). */
 const termsOf = (phrase: string) => [...new Set(phrase.split(' ').filter(Boolean))].slice(0, MAX_TERMS);
 
@@ -104,7 +130,8 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
     SELECT 'stem', t.term, NULL, NULL, s.query::text
       FROM terms t
       CROSS JOIN LATERAL (SELECT plainto_tsquery('public.mello_swedish', t.term) AS query) s
-     WHERE ${spec.namesOnly ? sql.fragment`false` : sql.fragment`true`} AND s.query::text <> '' AND EXISTS (SELECT 1 FROM ${table} WHERE tsv @@ s.query)`);
+     WHERE ${spec.namesOnly ? sql.fragment`false` : sql.fragment`true`} AND s.query::text <> '' AND EXISTS (SELECT 1 FROM ${table} WHERE tsv @@ s.query)
+    ${spec.walkOrder ? termBounds(words) : sql.fragment``}`);
   const phrase = lookups.find((row) => row.kind === 'phrase')?.query ?? '';
   const terms = termsOf(phrase);
   if (terms.length === 0) return list();
@@ -179,6 +206,46 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
      WHERE ${filters} AND (${sql.join(matches, sql.fragment` OR `)})
     OFFSET 0 -- a fence: keeps PostgreSQL from inlining each score expression twice
   `;
+
+  // A word found in thousands of rows: when every word can score 7 or more (termBound), the newest rows often hold a
+  // page of rows scoring all a row can; no older row can rank before them, so only the newest rows are read, along
+  // the order's index, until a page of them is found (walkOrder). An exact match ranks first whatever its age:
+  // only a query whose every word can score 10 can have one, and those are found by the names index. The bounds
+  // are taken again in the same statement, so the rows and the vocabulary they are checked against are of one
+  // snapshot; a page not found among the newest rows falls back to ranking every candidate. Only for one word: rows
+  // holding two words at their best are rare (the bench's "loreen malmö" has none), and a walk that finds no page
+  // reads WALK_ROWS_PER_RESULT × limit rows for nothing.
+  const termsAndBounds = [...required, ...terms.filter((term) => !required.includes(term))].map((term) => ({
+    term,
+    bound: lookups.find((row) => row.kind === 'bound' && row.term === term)?.sim ?? 0,
+  }));
+  if (spec.walkOrder && spec.exactFields.length === 0 && !spec.exactYear && terms.length === 1 && termsAndBounds.every(({ bound }) => bound >= 7)) {
+    const atBound = sql.join(
+      termsAndBounds.map(({ bound }, i) => sql.fragment`${[...requiredScores, ...bonusScores][i]!} = ${bound}::float8`),
+      sql.fragment` AND `,
+    );
+    const exactPossible = termsAndBounds.every(({ bound }) => bound === 10);
+    const walked = await pool.one(sql.type(walkedRow)`
+      WITH hits AS (
+             (SELECT id, false AS is_exact
+                FROM (SELECT * FROM ${table} WHERE ${filters} ORDER BY ${spec.order} LIMIT ${limit * WALK_ROWS_PER_RESULT}) t
+               WHERE ${atBound} AND names <> ${phrase}
+               LIMIT ${limit})
+             ${exactPossible ? sql.fragment`UNION ALL SELECT id, true FROM ${table} WHERE ${filters} AND names = ${phrase}` : sql.fragment``}),
+           same_bounds AS (
+             SELECT bool_and(${termBound(words, sql.fragment`x.term`)} = x.bound) AS same
+               FROM unnest(${sql.array(
+                 termsAndBounds.map(({ term }) => term),
+                 'text',
+               )}::text[], ${sql.array(
+                 termsAndBounds.map(({ bound }) => bound),
+                 'float8',
+               )}::float8[]) AS x(term, bound))
+      SELECT coalesce(json_agg(${document} ORDER BY t.is_exact DESC, ${spec.order}), '[]')::text AS body,
+             count(*) = ${limit} AND (SELECT same FROM same_bounds) AS complete
+        FROM (SELECT t.*, hits.is_exact FROM hits JOIN ${table} t USING (id) ORDER BY hits.is_exact DESC, ${spec.order} LIMIT ${limit}) t`);
+    if (walked.complete) return walked.body;
+  }
   const row = await pool.one(sql.type(body)`
     SELECT coalesce(json_agg(${document} ORDER BY full_match DESC, exact DESC, score DESC, ${spec.order}), '[]')::text AS body
       FROM (
