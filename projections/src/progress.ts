@@ -31,7 +31,9 @@ export class ReadModelProgress {
   private readonly changes = new Map<string, number>();
   private epoch = 0;
   private readonly waiters = new Set<() => void>();
-  private readonly announced = new Set<() => void>();
+  private readonly announced = new Set<(position: string | null) => void>();
+  /** Other channels heard on the same connection (onNotification), so their messages keep their order with rm_progress's. */
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
   private client: pg.Client | null = null;
   private closed = false;
   private reconnecting: Promise<void> | null = null;
@@ -52,12 +54,16 @@ export class ReadModelProgress {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.connectionUri, connectionTimeoutMillis: 5000, keepAlive: true });
     client.on('notification', (message) => {
+      if (message.channel !== 'rm_progress') {
+        for (const listener of this.channels.get(message.channel) ?? []) listener(message.payload ?? '');
+        return;
+      }
       const [schema, position, changed] = (message.payload ?? '').split(' ');
       // Before anything waiting on the position wakes: once a write's position is reached, its change is known.
       if (schema === LIVE_SCHEMA && position) this.noteChanged(changed === undefined ? null : changed.split(',').filter(Boolean));
       // A rebuild's own batches change nothing live; its swap replaces every read model.
       else if (position === SWAPPED) this.noteChanged(null);
-      this.announce();
+      this.announce(schema === LIVE_SCHEMA && position ? position : null);
       if (schema === LIVE_SCHEMA && position) this.advance(position);
       // A swapped-in rebuild announces under its build name; re-read the live checkpoints.
       else void this.refresh();
@@ -71,6 +77,7 @@ export class ReadModelProgress {
     try {
       await client.connect();
       await client.query('LISTEN rm_progress');
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -95,7 +102,7 @@ export class ReadModelProgress {
           // Whatever was announced while the connection was down is for the subscribers to look up now; which read
           // models changed meanwhile is not known: all of them may have.
           this.noteChanged(null);
-          this.announce();
+          this.announce(null);
           return;
         } catch {
           // Still away: try again after a longer pause.
@@ -140,15 +147,33 @@ export class ReadModelProgress {
 
   /**
    * Calls `listener` on every rm_progress announcement (the live runner's batches, a rebuild's swap) and once the
-   * LISTEN connection is back after an outage: one listening connection per process, shared. Returns the unsubscribe.
+   * LISTEN connection is back after an outage: one listening connection per process, shared. The listener gets the
+   * live position a batch announced, or null when what changed is not known (a swap, a reconnect). Returns the
+   * unsubscribe.
    */
-  onAnnounced(listener: () => void): () => void {
+  onAnnounced(listener: (position: string | null) => void): () => void {
     this.announced.add(listener);
     return () => this.announced.delete(listener);
   }
 
-  private announce(): void {
-    for (const listener of this.announced) listener();
+  /**
+   * Calls `listener` with the payload of every NOTIFY on `channel`, heard on the same connection as rm_progress (so
+   * a message sent in a batch's transaction before its rm_progress arrives before that announcement). Nothing is
+   * heard while the connection is down: onAnnounced(null) follows its return, for a listener to catch up.
+   */
+  onNotification(channel: string, listener: (payload: string) => void): () => void {
+    const listeners = this.channels.get(channel);
+    if (listeners) listeners.add(listener);
+    else {
+      this.channels.set(channel, new Set([listener]));
+      const client = this.client;
+      void client?.query(`LISTEN ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+    }
+    return () => this.channels.get(channel)?.delete(listener);
+  }
+
+  private announce(position: string | null): void {
+    for (const listener of this.announced) listener(position);
   }
 
   /** Counts the changes of each read model (by projection name); null: any of them may have changed. */

@@ -12,8 +12,28 @@ export type RunnerOptions = {
   batchSize?: number;
   /** Called after each committed batch with the new checkpoint and the batch's events. */
   onBatch?: (info: { position: string; events: readonly ProjectedEvent[] }) => void;
+  /** Runs in each batch's transaction, after its checkpoints and before its rm_progress (see BatchPublisher). */
+  publish?: BatchPublisher;
   log?: (message: string) => void;
 };
+
+/**
+ * What a batch tells its publisher: the events read, each projection's checkpoint before the batch, and the
+ * projections that advanced to `position` (a stopped one is not among them).
+ */
+export type PublishedBatch = {
+  schema: string;
+  position: string;
+  events: readonly ProjectedEvent[];
+  before: ReadonlyMap<string, string | null>;
+  advanced: readonly string[];
+};
+
+/**
+ * Publishes what a committed batch changed, from inside its transaction: a NOTIFY sent there is delivered on
+ * commit, in commit order, before the batch's rm_progress. The live runner's only; a rebuild publishes nothing.
+ */
+export type BatchPublisher = (tx: DatabaseTransactionConnection, batch: PublishedBatch) => Promise<void>;
 
 /** A projection that could not apply one event: where it stopped and why. */
 export type ProjectionFailure = {
@@ -111,7 +131,7 @@ export async function applyNextBatch(
   projections: readonly Projection[],
   schema: string,
   batchSize: number,
-  options: { onProjectionFailure?: OnProjectionFailure } = {},
+  options: { onProjectionFailure?: OnProjectionFailure; publish?: BatchPublisher } = {},
 ): Promise<BatchResult> {
   const s = schemaIdentifier(schema);
   const checkpointsTable = sql.identifier([s, 'checkpoints']);
@@ -184,6 +204,7 @@ export async function applyNextBatch(
            last_error = NULL, last_error_at = NULL
      WHERE projection = ANY(${sql.array(advanced, 'text')})
        AND (position IS NULL OR position < ${last} OR last_error IS NOT NULL)`);
+  await options.publish?.(tx, { schema: s, position: last, events, before: checkpoints, advanced });
   await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${progressPayload(s, last, changed)})`);
   return { position: last, events, failures };
 }
@@ -266,7 +287,10 @@ export class ProjectionRunner {
     const active = this.projections.filter((p) => !this.stoppedProjections.has(p.name));
     if (active.length === 0) return { position: null, events: [], failures: [] };
     const batch = await this.pool.transaction((tx) =>
-      applyNextBatch(tx, this.source, active, this.options.schema, this.options.batchSize ?? 1000, { onProjectionFailure }),
+      applyNextBatch(tx, this.source, active, this.options.schema, this.options.batchSize ?? 1000, {
+        onProjectionFailure,
+        publish: this.options.publish,
+      }),
     );
     for (const failure of batch.failures) {
       this.stoppedProjections.set(failure.projection, failure);

@@ -1,4 +1,5 @@
 import { LIVE_SCHEMA, ProjectionRunner, ReadModelProgress, allProjections } from '@mello/projections';
+import { forumPublisher } from '../live/forum-publisher';
 import type { Infrastructure, Log } from './infrastructure';
 
 /**
@@ -12,7 +13,12 @@ export async function startProjections(
   options: { log: Log; run: boolean },
 ): Promise<{ runner: ProjectionRunner; progress: ReadModelProgress }> {
   const { pool, database, store, shutdown } = infra;
-  const runner = new ProjectionRunner(pool, database.uri, store, allProjections, { schema: LIVE_SCHEMA, log: options.log });
+  // Each batch publishes its forum messages ready to send, for every API process's follower (live/forum-publisher.ts).
+  const runner = new ProjectionRunner(pool, database.uri, store, allProjections, {
+    schema: LIVE_SCHEMA,
+    log: options.log,
+    publish: forumPublisher(options.log),
+  });
   if (options.run) {
     runner.start();
     shutdown.add(() => runner.stop());

@@ -51,6 +51,8 @@ export type LiveJson = {
   bare: Latency;
   http: Latency;
   bound: number;
+  /** Issue 20's measure: reply p99 / (bare p99 + HTTP p50) (absent in the lines of benches before it). */
+  ratio?: number;
   met: boolean;
   missing: { reply: number; bare: number };
   /** The notifications phase (absent in the lines of benches before it). */
@@ -246,6 +248,14 @@ export function liveSection(json: LiveJson, run: RunInfo): Section {
         `${fmtRatio(ratio(json.reply.p99, json.bare.p99), 1)} the bare p99), no delivery lost (lost: ${json.missing.reply})`,
       met: json.met,
     },
+    ...(json.ratio === undefined
+      ? []
+      : [
+          {
+            text: `reply p99 ≤ 1.0 × (bare p99 + HTTP p50) (reply p99 ${ms(json.reply.p99)} ms, ${fmtRatio(json.ratio)} of ${ms(json.bare.p99 + json.http.p50)} ms)`,
+            met: json.ratio <= 1,
+          },
+        ]),
   ];
   const notes: string[] = [];
   if (n) {

@@ -52,7 +52,7 @@ export async function startSocketServer(
     /** The request pools' limits (config.databaseTimeouts), for the adapter's own pool. */
     databaseTimeouts: PoolTimeouts;
     store: Pick<EventStore, 'readAll' | 'headPosition'>;
-    progress: Pick<ReadModelProgress, 'onAnnounced'>;
+    progress: Pick<ReadModelProgress, 'onAnnounced' | 'onNotification'>;
     publicOrigin: string;
     sessionSecret: string;
     adminEmail: string;
@@ -111,9 +111,9 @@ export async function startSocketServer(
     progress: deps.progress,
     store: deps.store,
     log: deps.log,
-    emit: (changes, events) => {
+    emit: ({ changes, moderationOpen }) => {
       forum.emitLocal(changes);
-      moderation.afterEvents(events);
+      if (moderationOpen !== null) moderation.emitCount(moderationOpen);
     },
   });
   try {
