@@ -8,6 +8,7 @@
  *   npm run bench:store                                        100k events, 3 repetitions (~3–5 min)
  *   BENCH_EVENTS=20000 BENCH_REPS=1 npm run bench:store        quick smoke run
  *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,rebuild
+ *   BENCH_BASELINES=copy npm run bench:store                   without the INSERT baseline (for long runs: 1M events)
  *   BENCH_EXPERIMENTS=variants,fold npm run bench:store        optional experiments (see EXPERIMENTS)
  *
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
@@ -77,6 +78,8 @@ function codeState() {
   return { commit: git('rev-parse', '--short', 'HEAD') || 'unknown', changed };
 }
 
+/** BENCH_BASELINES=copy leaves out the INSERT baseline (a 1M-event run's longest part; only COPY is a rebuild's). */
+const BASELINES = new Set((process.env.BENCH_BASELINES ?? 'insert,copy').split(',').map((b) => b.trim()));
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,rebuild').split(',').map((p) => p.trim()));
 
 async function main() {
@@ -131,7 +134,7 @@ async function main() {
       const insertRuns: number[] = [];
       const copyRuns: number[] = [];
       for (let r = 0; r < REPS; r += 1) {
-        insertRuns.push(await insertBaseline(uri, rows));
+        insertRuns.push(BASELINES.has('insert') ? await insertBaseline(uri, rows) : Number.NaN);
         copyRuns.push(await copyBaseline(uri, rows));
         log(`baseline ${r + 1}/${REPS}: INSERT ${fmt(insertRuns[r]!)} rows/s, COPY ${fmt(copyRuns[r]!)} rows/s`);
       }
@@ -265,12 +268,22 @@ async function main() {
       try {
         const runs: Profile[] = [];
         for (let r = 0; r < REPS; r += 1) {
-          const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT);
-          if (run.events !== total) throw new Error(`rebuild read ${run.events} events, expected ${total}`);
-          runs.push(run);
-          log(`rebuild ${r + 1}/${REPS}, ${run.label}: ${fmt(run.eventsPerSecond)} events/s (${fmt(run.totalMs / 1000, 2)} s)`);
+          // Experiment `paged`: the paged read path (readAll) interleaved with the streamed one, in alternating order.
+          const arms = EXPERIMENTS.has('paged') ? (r % 2 === 0 ? [false, true] : [true, false]) : [false];
+          for (const paged of arms) {
+            const load = os.loadavg()[0]!;
+            const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT, { paged });
+            if (run.events !== total) throw new Error(`rebuild read ${run.events} events, expected ${total}`);
+            runs.push(run);
+            log(
+              `rebuild ${r + 1}/${REPS}, ${run.label}: ${fmt(run.eventsPerSecond)} events/s (${fmt(run.totalMs / 1000, 2)} s; ` +
+                `RSS ${fmt(run.rssStartMb)} MB at start, peak ${fmt(run.rssPeakMb)} MB; load average ${fmt(load, 2)} at start)`,
+            );
+          }
         }
-        rebuild = series(runs.map((run) => run.eventsPerSecond));
+        const streamedRuns = runs.filter((run) => run.streamed);
+        const pagedRuns = runs.filter((run) => !run.streamed);
+        rebuild = series(streamedRuns.map((run) => run.eventsPerSecond));
         const counts = await readModelCounts(uri);
         const expectedRows = (table: string) =>
           table.endsWith('years')
@@ -322,6 +335,17 @@ async function main() {
           sqlFold: fold,
         };
         lines.push([`Rebuild (rebuildReadModels, batch ${REBUILD_BATCH_DEFAULT}, swap)`, `${rate(rebuild)} events/s`, spread(rebuild), vsCopy(rebuild.median)]);
+        if (pagedRuns.length > 0) {
+          const pagedSeries = series(pagedRuns.map((run) => run.eventsPerSecond));
+          const paired = series(streamedRuns.map((run, i) => run.eventsPerSecond / pagedRuns[i]!.eventsPerSecond));
+          lines.push([
+            '  experiment: the same rebuild reading page by page (readAll), interleaved',
+            `${rate(pagedSeries)} events/s`,
+            spread(pagedSeries),
+            `${vsCopy(pagedSeries.median)}; streamed/paged ${fmt(paired.median, 2)}× (${spread(paired, 2)}), paired`,
+          ]);
+          results.rebuildPaged = { eventsPerS: pagedSeries, streamedOverPaged: paired };
+        }
         for (const run of variants) lines.push([`  variant (1 run): ${run.label}`, `${fmt(run.eventsPerSecond)} events/s`, '', vsCopy(run.eventsPerSecond)]);
 
         printProfile = () => {

@@ -313,28 +313,49 @@ async function buildBeside(options: RebuildOptions, build: string, batchSize: nu
 }
 
 /**
- * Loads the whole log into empty tables in one read (the next page is read while this one is worked on). Each
- * projection with a bulk loader folds every page in memory and writes its final rows once at the end, with the
- * checkpoints, in one transaction: writing each row once instead of once per batch is what makes a rebuild fast
- * (docs/benchmarks.md). A projection without one applies each page's events as they come, in a transaction of its
- * own; the build schema is not live, and its checkpoint is written with the others at the end. (Reading the log
- * a second time for those alone took a third of a rebuild.)
+ * The log from its start as batches: one streaming read when the source has one (streamAll: a cursor, the next
+ * batch fetched while this one is worked on), else page by page with the next page read while this one is worked
+ * on. Either way every event readable when the read began is in it once, in log order; later ones are the swap's
+ * (applyTheRest). Ending the iteration early closes the read.
  */
-async function loadLog(options: RebuildOptions, schema: string, pageSize: number, progress: Tracker): Promise<void> {
+async function* logBatches(source: EventSource, batchSize: number): AsyncGenerator<ProjectedEvent[]> {
+  if (source.streamAll) {
+    yield* source.streamAll({ after: null, batchSize });
+    return;
+  }
+  let next = source.readAll({ after: null, maxCount: batchSize });
+  try {
+    for (;;) {
+      const page = await next;
+      if (page.length === 0) return;
+      next = source.readAll({ after: page[page.length - 1]!.position, maxCount: batchSize });
+      yield page;
+    }
+  } finally {
+    // A cancel or a failure leaves the last read unawaited: its failure must not become an unhandled rejection.
+    next.catch(() => undefined);
+  }
+}
+
+/**
+ * Loads the whole log into empty tables in one read (logBatches: the next batch is read while this one is worked
+ * on). Each projection with a bulk loader folds every batch in memory and writes its final rows once at the end,
+ * with the checkpoints, in one transaction: writing each row once instead of once per batch is what makes a
+ * rebuild fast (docs/benchmarks.md); what it holds is the read models' final rows, never the log. A projection
+ * without one applies each batch's events as they come, in a transaction of its own; the build schema is not live,
+ * and its checkpoint is written with the others at the end. (Reading the log a second time for those alone took a
+ * third of a rebuild.)
+ */
+async function loadLog(options: RebuildOptions, schema: string, batchSize: number, progress: Tracker): Promise<void> {
   const loaders = options.projections
     .filter((projection) => projection.bulk)
     .map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
   const direct = options.projections.filter((projection) => !projection.bulk);
   let last: string | null = null;
-  let next = options.source.readAll({ after: null, maxCount: pageSize });
-  for (;;) {
-    const page = await next;
-    if (page.length === 0) break;
+  for await (const page of logBatches(options.source, batchSize)) {
+    if (page.length === 0) continue;
     throwIfCancelled(options.signal);
     last = page[page.length - 1]!.position;
-    next = options.source.readAll({ after: last, maxCount: pageSize });
-    // A cancel may leave this read unawaited: its failure must not become an unhandled rejection.
-    next.catch(() => undefined);
     for (const loader of loaders) {
       const events = page.filter((event) => loader.projection.eventTypes.has(event.type));
       if (events.length > 0) foldPage(loader, events);

@@ -12,7 +12,7 @@ import {
   type Projection,
 } from '@mello/projections';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { decodePage } from '../../src/event-store/decoding-event-store';
+import { decodePage, decodeRecorded } from '../../src/event-store/decoding-event-store';
 import { runSql } from '../bench-database';
 import { now } from './common';
 
@@ -50,6 +50,11 @@ export type Profile = {
   /** From the first bulk flush's start to the last one's end (they run side by side). */
   flushWallMs: number;
   otherMs: number;
+  /** Whether the log was read in one stream (store.streamAll) rather than page by page (readAll). */
+  streamed: boolean;
+  /** The process's resident set when the rebuild began and at its peak during it (sampled every 50 ms), MB. */
+  rssStartMb: number;
+  rssPeakMb: number;
 };
 
 /**
@@ -63,9 +68,9 @@ export async function profiledRebuild(
   pool: DatabasePool,
   store: PostgresEventStore,
   batchSize: number,
-  options: { lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean } = {},
+  options: { lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean; paged?: boolean } = {},
 ): Promise<Profile> {
-  const { lateGin = false, writeOnce = false, prefetch = false } = options;
+  const { lateGin = false, writeOnce = false, prefetch = false, paged = false } = options;
   const profile = {
     readAllMs: 0,
     readAllCalls: 0,
@@ -105,6 +110,29 @@ export async function profiledRebuild(
     },
     onAppended: (listener) => store.onAppended(listener),
   };
+  // The product's one-pass read (the rebuild uses it when the source has it), decoded as the product decodes it;
+  // readAllMs is then the time the rebuild waited for the next batch. The variants emulate paged reads and keep
+  // readAll; `paged` (experiment) is the read path before streamAll, for a paired comparison.
+  const streamed = !prefetch && !writeOnce && !paged;
+  if (streamed) {
+    source.streamAll = (streamOptions) =>
+      (async function* () {
+        const batches = store.streamAll({ after: streamOptions.after as never, batchSize: streamOptions.batchSize })[Symbol.asyncIterator]();
+        try {
+          for (;;) {
+            const t = now();
+            const next = await batches.next();
+            const events = next.done ? [] : next.value.map(decodeRecorded);
+            profile.readAllMs += now() - t;
+            profile.readAllCalls += 1;
+            if (next.done) return;
+            yield events;
+          }
+        } finally {
+          await batches.return?.();
+        }
+      })();
+  }
   /** Which GIN indexes the build schema maintains while loading (none once rebuildReadModels defers them). */
   const probeGin = async (tx: DatabaseTransactionConnection, schema: string) => {
     if (ginIndexes !== null) return;
@@ -221,7 +249,16 @@ export async function profiledRebuild(
       },
     ) as Projection;
   });
-  const result = await rebuildOnce(uri, pool, source, projections, batchSize);
+  const rssStartMb = process.memoryUsage().rss / 1e6;
+  let rssPeakMb = rssStartMb;
+  const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6)), 50);
+  let result: Awaited<ReturnType<typeof rebuildOnce>>;
+  try {
+    result = await rebuildOnce(uri, pool, source, projections, batchSize);
+  } finally {
+    clearInterval(sampler);
+    rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6);
+  }
   let indexMs = 0;
   const lateIndexes: string[] = ginIndexes ?? [];
   if (lateGin && lateIndexes.length > 0) {
@@ -235,6 +272,7 @@ export async function profiledRebuild(
   return {
     label: [
       `batch ${batchSize}`,
+      streamed ? 'streamed' : 'paged readAll',
       writeOnce ? 'each row written once' : '',
       prefetch ? 'next page prefetched' : '',
       lateGin ? 'GIN indexes built after the load' : '',
@@ -254,6 +292,9 @@ export async function profiledRebuild(
     flushWallMs,
     // With a prefetching loader, reads overlap the folding and the parts need not add up: "rest" is then unknown.
     otherMs: Math.max(0, result.seconds * 1000 - profile.readAllMs - profile.applyJsMs - profile.applySqlMs - flushWallMs),
+    streamed,
+    rssStartMb,
+    rssPeakMb,
   };
 }
 

@@ -22,6 +22,11 @@ export function decodePage(page: readonly RecordedEvent[]): ReadEvent[] {
   return decoded;
 }
 
+/** streamAll's batches, decoded: a malformed event ends the stream with its MalformedEventError (nothing skipped). */
+async function* decodeBatches(batches: AsyncIterable<readonly RecordedEvent[]>): AsyncGenerator<ReadEvent[]> {
+  for await (const batch of batches) yield batch.map(decodeRecorded);
+}
+
 /**
  * The event store as every reader sees it: each event read is upcast and parsed by the event registry
  * (contracts/src/events), the one place that turns stored data into a typed event. Projections, rebuilds, the
@@ -33,6 +38,7 @@ export function decodingEventStore(store: RawEventStore): EventStore {
     readStream: async (streamName) => (await store.readStream(streamName)).map(decodeRecorded),
     appendToStream: (streamName, events, options) => store.appendToStream(streamName, events, options),
     readAll: async (options) => decodePage(await store.readAll(options)),
+    ...(store.streamAll && { streamAll: (options) => decodeBatches(store.streamAll!(options)) }),
     headPosition: () => store.headPosition(),
     untilReadable: (timeoutMs) => store.untilReadable(timeoutMs),
     onAppended: (listener) => store.onAppended(listener),

@@ -61,6 +61,9 @@ export type AppendResult = {
 
 export type ReadAllOptions = { after: LogPosition | null; maxCount: number };
 
+/** streamAll's options: where to start (null: the first event) and how many events each batch holds at most. */
+export type StreamAllOptions = { after: LogPosition | null; batchSize: number };
+
 /**
  * The event store port. `Read` is what reading answers: the adapters answer the events as stored (RawEventStore),
  * the store every process opens answers them decoded (ReadEvent; decoding-event-store.ts).
@@ -81,6 +84,13 @@ export interface EventStore<Read extends Pick<RecordedEvent, 'type' | 'position'
    * be committed: a caller that stores the last position it saw never skips anything.
    */
   readAll(options: ReadAllOptions): Promise<Read[]>;
+  /**
+   * Optional one-pass read for a rebuild: the events after a position up to the readable horizon of the moment it
+   * starts (as readAll's, so nothing is skipped), in batches, in log order, each exactly once. Events that become
+   * readable after it started are not in it: the caller reads them with readAll from the last position it got.
+   * Ending the iteration early (break, throw) releases what it holds.
+   */
+  streamAll?(options: StreamAllOptions): AsyncIterable<Read[]>;
   /** Position of the newest event a reader can see, or null for an empty log. */
   headPosition(): Promise<LogPosition | null>;
   /**

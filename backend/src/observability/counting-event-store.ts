@@ -32,6 +32,7 @@ export function countingEventStore<Read extends Pick<RecordedEvent, 'type' | 'po
         }
       : {}),
     readAll: (options) => store.readAll(options),
+    ...(store.streamAll && { streamAll: (options: Parameters<NonNullable<EventStore['streamAll']>>[0]) => store.streamAll!(options) }),
     headPosition: () => store.headPosition(),
     untilReadable: (timeoutMs) => store.untilReadable(timeoutMs),
     onAppended: (listener) => store.onAppended(listener),

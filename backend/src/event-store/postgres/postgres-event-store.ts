@@ -14,7 +14,9 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type StreamAllOptions,
 } from '../port';
+import { streamAllEvents } from './stream-all';
 
 const EXPECTED_CODES = { any: -1, no_stream: -2, stream_exists: -3 } as const;
 
@@ -140,6 +142,11 @@ export class PostgresEventStore implements RawEventStore {
        ORDER BY transaction_id, global_position
        LIMIT ${maxCount}`);
     return rows.map(toRecorded);
+  }
+
+  /** The log in one read for a rebuild (stream-all.ts): a cursor on a connection of its own. */
+  streamAll(options: StreamAllOptions): AsyncIterable<RecordedEvent[]> {
+    return streamAllEvents(this.connectionUri, options);
   }
 
   async headPosition(): Promise<LogPosition | null> {
