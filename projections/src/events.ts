@@ -18,7 +18,10 @@ export type ProjectedEvent<N extends EventName = EventName> = {
 
 /** What the runner needs from the event store (the backend's EventStore port satisfies it). */
 export interface EventSource {
-  readAll(options: { after: string | null; maxCount: number }): Promise<ProjectedEvent[]>;
+  /** `types`: only events of these types are needed (a source may answer others too; readers filter anyway). */
+  readAll(options: { after: string | null; maxCount: number; types?: readonly string[] }): Promise<ProjectedEvent[]>;
+  /** Position of the newest event a reader can see (null for an empty log): lets a rebuild read only some types. */
+  headPosition?(): Promise<string | null>;
   onAppended(listener: () => void): () => void;
   /** Resolves once everything committed before the call can be read (catchUp waits for it). */
   untilReadable?(): Promise<void>;

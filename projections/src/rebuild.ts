@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
+import { maxPosition, type BulkLoader, type EventSource, type ProjectedEvent, type Projection } from './events';
 import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredDdl, deferredIndexStatements, deferredWordsDdl } from './schema';
 import { copyRowsOver } from './copy-rows';
 import { SWAPPED } from './progress';
@@ -41,6 +41,11 @@ export type RebuildOptions = {
    * caller's callback may write or push them); a change of phase and the end are always reported.
    */
   progressIntervalMs?: number;
+  /**
+   * Read only the events of these types (rebuildProjection: the projection's own), filtered by the store, when the
+   * source can tell its head position (the log's end, where the build's checkpoint is put once the read is done).
+   */
+  onlyTypes?: readonly string[];
   /**
    * Cancels the rebuild: it stops at the next page, index or step, drops its build schema and fails with
    * RebuildCancelledError. Once the swap has begun it no longer stops (the swap is one short transaction).
@@ -253,7 +258,7 @@ export async function rebuildProjection(
   const progress = progressTracker(options);
   const live = (table: string) => sql.identifier([LIVE_SCHEMA, table]);
   try {
-    await buildBeside({ ...options, projections: [projection] }, build, batchSize, progress);
+    await buildBeside({ ...options, projections: [projection], onlyTypes: [...projection.eventTypes] }, build, batchSize, progress);
     throwIfCancelled(options.signal);
     await options.pool.query(sql.unsafe`
       INSERT INTO ${live('search_words')} (word) SELECT word FROM ${sql.identifier([build, 'search_words'])} ON CONFLICT DO NOTHING`);
@@ -325,14 +330,20 @@ async function loadLog(options: RebuildOptions, schema: string, pageSize: number
     .filter((projection) => projection.bulk)
     .map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
   const direct = options.projections.filter((projection) => !projection.bulk);
+  const read = pageReader(options.source, pageSize, options.onlyTypes);
   let last: string | null = null;
-  let next = options.source.readAll({ after: null, maxCount: pageSize });
+  let next = read(null);
   for (;;) {
-    const page = await next;
-    if (page.length === 0) break;
+    const { page, head } = await next;
+    if (page.length === 0) {
+      // Read by type, the last event read may lie far before the log's end: everything up to the head seen before
+      // this (empty) read has been read, so the build starts from there (the swap need not read the rest again).
+      last = maxPosition(last, head);
+      break;
+    }
     throwIfCancelled(options.signal);
     last = page[page.length - 1]!.position;
-    next = options.source.readAll({ after: last, maxCount: pageSize });
+    next = read(last);
     // A cancel may leave this read unawaited: its failure must not become an unhandled rejection.
     next.catch(() => undefined);
     for (const loader of loaders) {
@@ -369,6 +380,21 @@ async function loadLog(options: RebuildOptions, schema: string, pageSize: number
       'text',
     )}) AS name
     ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now()`);
+}
+
+/**
+ * Reads the log page by page: all of it, or with `types` (when the source can tell its head) only those types, each
+ * read preceded by the head position: once a read by type comes back empty, every event up to that head was read.
+ */
+function pageReader(source: EventSource, pageSize: number, types: readonly string[] | undefined) {
+  const headPosition = source.headPosition?.bind(source);
+  if (!types || !headPosition) {
+    return async (after: string | null) => ({ page: await source.readAll({ after, maxCount: pageSize }), head: null as string | null });
+  }
+  return async (after: string | null) => {
+    const head = await headPosition();
+    return { page: await source.readAll({ after, maxCount: pageSize, types }), head };
+  };
 }
 
 /** Applies one page of a projection without a bulk loader; when it throws, the rebuild fails naming the event. */
