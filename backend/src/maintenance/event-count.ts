@@ -11,10 +11,7 @@ import { z } from 'zod';
  * of the new ones). An event committed later with a lower position than one already counted is missed: the total is
  * a bar's, and the rebuild never shows it below the events done.
  */
-export function eventCounter(
-  pool: CommonQueryMethods,
-  config: { eventStoreUrl?: string | null },
-): (types?: readonly string[]) => Promise<number | null> {
+export function eventCounter(pool: CommonQueryMethods, config: { eventStoreUrl?: string | null }): (types?: readonly string[]) => Promise<number | null> {
   if (config.eventStoreUrl) return async () => null;
   const counted = new Map<string, { n: number; upTo: number }>();
   return async (types) => {

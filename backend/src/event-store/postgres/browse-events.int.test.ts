@@ -90,10 +90,7 @@ describe('browsing a time range', () => {
     await client.connect();
     try {
       const last = sent.at(-1)!;
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${last.sql}`,
-        last.values as unknown[],
-      );
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${last.sql}`, last.values as unknown[]);
       const read = rowsRead(rows[0]!['QUERY PLAN'][0]!.Plan);
       // 5,000 newer events lie between the range (6,000 events) and the log's end: walking them is what the span avoids.
       expect(read).toBeGreaterThanOrEqual(50);
