@@ -5,8 +5,8 @@ import { z } from 'zod';
  * How many events the log holds, for a rebuild's progress total (rebuild-job.ts, RebuildDeps.countEvents): the
  * PostgreSQL store counts its table; KurrentDB cannot cheaply (null: the bar shows events and rate, no total).
  *
- * The rebuild asks again every few seconds, to have events appended meanwhile in the bar. Counting the whole table
- * each time cost a full rebuild a fifth of its throughput (backend/bench/console-bench.ts), so each counter counts
+ * The rebuild asks again every few seconds, to have events appended meanwhile in the bar. A count of the whole table
+ * reads every row of it each time, so each counter counts
  * the table once per set of types and then only the events after the newest position it counted (an index range
  * of the new ones). An event committed later with a lower position than one already counted is missed: the total is
  * a bar's, and the rebuild never shows it below the events done.
