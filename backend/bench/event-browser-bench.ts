@@ -1,8 +1,8 @@
 /**
  * Event browser benchmark (not a test): the admin's event-log query (GET /api/admin/events: browseEvents) on a log
  * of BENCH_EVENTS events (100k), first pages and deep pages under each filter, p50/p95 next to a primary-key
- * `SELECT` of one event on the same pool, interleaved, in the same run. Prints each query's plan (one EXPLAIN
- * ANALYZE) so an index that stops being used shows.
+ * `SELECT` of one event on the same pool, interleaved, in the same run. Prints the plan of each statement a query
+ * sends (one EXPLAIN (ANALYZE, BUFFERS) each) so an index that stops being used shows.
  *
  *   npm run bench:events                                  100k events, 200 rounds a query (~1 min)
  *   BENCH_EVENTS=20000 BENCH_ROUNDS=30 npm run bench:events   quick smoke run
@@ -10,10 +10,10 @@
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */
 import pg from 'pg';
-import { sql, type SerializableValue } from 'slonik';
+import { sql, type DatabasePool, type SerializableValue } from 'slonik';
 import { EventName } from '@mello/contracts';
 import { createDatabasePool } from '../src/db/pool';
-import { NARROW_RANGE, browseEvents, type EventLogFilter } from '../src/event-store/postgres/browse-events';
+import { browseEvents, type EventLogFilter } from '../src/event-store/postgres/browse-events';
 import type { LogPosition } from '../src/event-store/port';
 import { startBenchDatabase } from './bench-database';
 import { fmt, log, now, percentile } from './store/common';
@@ -65,6 +65,7 @@ async function main() {
     const busiest = [...streamSizes].sort((a, b) => b[1] - a[1])[0]![0];
     const editor = rows.find((row) => row.metadata.actor.type === 'user')!.metadata.actor as { userId: string };
     const middle = rows[Math.floor(rows.length / 2)]!.at;
+    const tenth = rows[Math.floor(rows.length / 10)]!.at;
     // The generated events are 20 s apart: six hours hold about 1,000 of them, a week about 30,000.
     const sixHoursLater = new Date(Date.parse(middle) + 6 * 3600_000).toISOString();
     const weekLater = new Date(Date.parse(middle) + 7 * 86_400_000).toISOString();
@@ -84,6 +85,9 @@ async function main() {
       { name: 'six hours in the middle (narrow)', filter: { ...none, from: middle, to: sixHoursLater } },
       { name: 'one week in the middle (wide)', filter: { ...none, from: middle, to: weekLater } },
       { name: 'up to the middle (wide range)', filter: { ...none, to: middle } },
+      { name: 'up to a tenth in (to far back)', filter: { ...none, to: tenth } },
+      { name: 'from far back to now', filter: { ...none, from: '2000-01-01T00:00:00.000Z', to: new Date().toISOString() } },
+      { name: 'from the middle on, middle page', filter: { ...none, from: middle, before: deep } },
       { name: 'user + type + week', filter: { ...none, userId: editor.userId, type: EventName.YearUpdated, from: middle, to: weekLater } },
     ];
 
@@ -91,23 +95,27 @@ async function main() {
     await client.connect();
     const plans: Record<string, string> = {};
     for (const query of queries) {
-      const range = timeRange(query.filter);
-      // browseEvents reads a narrow time range whole: the plan shown is the one it runs.
-      const counted =
-        range.length > 0
-          ? await client.query<{ n: string }>(`SELECT count(*) AS n FROM (SELECT 1 FROM es.events WHERE ${range.join(' AND ')} LIMIT ${NARROW_RANGE}) r`)
-          : null;
-      const narrow = counted !== null && Number(counted.rows[0]!.n) < NARROW_RANGE;
-      const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${explainable(query.filter, narrow)}`,
-      );
-      const lines = plan.map((line) => line['QUERY PLAN']);
-      plans[query.name] =
-        lines
-          .find((line) => /Scan/.test(line))
-          ?.trim()
-          .replace(/^->\s*/, '') ?? lines[0]!;
-      log(`plan of ${query.name}:\n    ${lines.join('\n    ')}`);
+      // The statements browseEvents sends for this filter, each explained with its values.
+      const sent: Array<{ sql: string; values: readonly unknown[] }> = [];
+      await browseEvents(recording(pool, sent), query.filter);
+      const summary: string[] = [];
+      const printed: string[] = [];
+      for (const statement of sent) {
+        const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF, SUMMARY ON) ${statement.sql}`,
+          statement.values as unknown[],
+        );
+        const lines = plan.map((line) => line['QUERY PLAN']);
+        summary.push(
+          lines
+            .find((line) => /Scan/.test(line))
+            ?.trim()
+            .replace(/^->\s*/, '') ?? lines[0]!,
+        );
+        printed.push(...lines);
+      }
+      plans[query.name] = summary.join('; then ');
+      log(`plan of ${query.name}:\n    ${printed.join('\n    ')}`);
     }
     await client.end();
 
@@ -151,25 +159,18 @@ async function main() {
   }
 }
 
-/** The query browseEvents sends, with the values written in, for EXPLAIN (the bench's own constants only). */
-function timeRange(filter: EventLogFilter): string[] {
-  return [...(filter.from ? [`recorded_at >= '${filter.from}'::timestamptz`] : []), ...(filter.to ? [`recorded_at < '${filter.to}'::timestamptz`] : [])];
-}
-
-function explainable(filter: EventLogFilter, narrow: boolean): string {
-  const where = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
-  if (filter.before) {
-    const [xid, position] = filter.before.split('/').map((part) => BigInt(part).toString());
-    where.push(`(transaction_id, global_position) < ('${xid}'::xid8, ${position}::bigint)`);
-  }
-  if (filter.stream) where.push(`stream_name = '${filter.stream}'`);
-  if (filter.type) where.push(`event_type = '${filter.type}'`);
-  if (filter.userId) where.push(`(metadata->'actor'->>'userId') = '${filter.userId}'`);
-  where.push(...timeRange(filter));
-  const order = `ORDER BY transaction_id DESC, global_position DESC LIMIT ${filter.limit}`;
-  return narrow
-    ? `WITH in_range AS MATERIALIZED (SELECT * FROM es.events WHERE ${where.join(' AND ')}) SELECT * FROM in_range ${order}`
-    : `SELECT * FROM es.events WHERE ${where.join(' AND ')} ${order}`;
+/** The pool, recording each statement sent through it (slonik's $slonik_N placeholders as pg's $N). */
+function recording(pool: DatabasePool, into: Array<{ sql: string; values: readonly unknown[] }>): DatabasePool {
+  return new Proxy(pool, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (typeof value !== 'function' || !['any', 'one', 'oneFirst', 'query', 'maybeOne'].includes(String(key))) return value;
+      return (query: { sql: string; values: readonly unknown[] }) => {
+        into.push({ sql: query.sql.replace(/\$slonik_(\d+)/g, '$$$1'), values: query.values });
+        return (value as (q: unknown) => unknown).call(target, query);
+      };
+    },
+  });
 }
 
 main().catch((error: unknown) => {

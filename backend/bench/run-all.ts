@@ -8,7 +8,7 @@
  *   npm run bench                          everything, full length (11 min on 2 cores at load 2–5; the store bench alone takes 2.5–5, the live
  *                                          bench's sign-up of 1,000 members about 5)
  *   npm run bench -- --quick               short runs of everything, a smoke check (≈ 2 min); figures not to quote
- *   npm run bench -- --only http,search    some of store, events, search, live, http, render, client
+ *   npm run bench -- --only http,search    some of store, events, console, search, live, http, render, client
  *   npm run bench -- --out /tmp/report.md  write the report elsewhere
  *
  * A bench that fails is reported as failed (with its last output) and the others still run; the exit code is 1
@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderReport, type Section } from '../src/bench-report/markdown';
+import { consoleSection } from '../src/bench-report/console-section';
 import { eventBrowserSection } from '../src/bench-report/event-browser-section';
 import { clientSection, httpSection, liveSection, searchSection, serverRenderSection, storeSection, type RunInfo } from '../src/bench-report/sections';
 
@@ -49,6 +50,13 @@ const BENCHES: Record<string, Bench> = {
     command: 'npm run bench:events',
     quickEnv: { BENCH_EVENTS: '20000', BENCH_ROUNDS: '20' },
     section: eventBrowserSection,
+  },
+  console: {
+    title: "Maintainers' console",
+    script: 'backend/bench/console-bench.ts',
+    command: 'npm run bench:console',
+    quickEnv: { BENCH_EVENTS: '20000', BENCH_REPS: '1' },
+    section: consoleSection,
   },
   search: {
     title: 'Search latency',

@@ -18,12 +18,15 @@ export type ProjectedEvent<N extends EventName = EventName> = {
 
 /** What the runner needs from the event store (the backend's EventStore port satisfies it). */
 export interface EventSource {
-  readAll(options: { after: string | null; maxCount: number }): Promise<ProjectedEvent[]>;
+  /** `types`: only events of these types are needed (a source may answer others too; readers filter anyway). */
+  readAll(options: { after: string | null; maxCount: number; types?: readonly string[] }): Promise<ProjectedEvent[]>;
   /**
    * Optional one-pass read (a rebuild's): the events after a position up to the readable horizon when it starts,
    * in batches of at most `batchSize`, each once; later events are read with readAll from the last one's position.
    */
   streamAll?(options: { after: string | null; batchSize: number }): AsyncIterable<ProjectedEvent[]>;
+  /** Position of the newest event a reader can see (null for an empty log): lets a rebuild read only some types. */
+  headPosition?(): Promise<string | null>;
   onAppended(listener: () => void): () => void;
   /** Resolves once everything committed before the call can be read (catchUp waits for it). */
   untilReadable?(): Promise<void>;

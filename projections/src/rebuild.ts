@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import type { BulkLoader, EventSource, ProjectedEvent, Projection } from './events';
+import { maxPosition, type BulkLoader, type EventSource, type ProjectedEvent, type Projection } from './events';
 import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredDdl, deferredIndexStatements, deferredWordsDdl } from './schema';
 import { copyRowsOver } from './copy-rows';
 import { SWAPPED } from './progress';
@@ -41,6 +41,11 @@ export type RebuildOptions = {
    * caller's callback may write or push them); a change of phase and the end are always reported.
    */
   progressIntervalMs?: number;
+  /**
+   * Read only the events of these types (rebuildProjection: the projection's own), filtered by the store, when the
+   * source can tell its head position (the log's end, where the build's checkpoint is put once the read is done).
+   */
+  onlyTypes?: readonly string[];
   /**
    * Cancels the rebuild: it stops at the next page, index or step, drops its build schema and fails with
    * RebuildCancelledError. Once the swap has begun it no longer stops (the swap is one short transaction).
@@ -253,7 +258,7 @@ export async function rebuildProjection(
   const progress = progressTracker(options);
   const live = (table: string) => sql.identifier([LIVE_SCHEMA, table]);
   try {
-    await buildBeside({ ...options, projections: [projection] }, build, batchSize, progress);
+    await buildBeside({ ...options, projections: [projection], onlyTypes: [...projection.eventTypes] }, build, batchSize, progress);
     throwIfCancelled(options.signal);
     await options.pool.query(sql.unsafe`
       INSERT INTO ${live('search_words')} (word) SELECT word FROM ${sql.identifier([build, 'search_words'])} ON CONFLICT DO NOTHING`);
@@ -316,9 +321,37 @@ async function buildBeside(options: RebuildOptions, build: string, batchSize: nu
  * The log from its start as batches: one streaming read when the source has one (streamAll: a cursor, the next
  * batch fetched while this one is worked on), else page by page with the next page read while this one is worked
  * on. Either way every event readable when the read began is in it once, in log order; later ones are the swap's
- * (applyTheRest). Ending the iteration early closes the read.
+ * (applyTheRest). Ending the iteration early closes the read. With `types` (a single projection's rebuild) and a
+ * source that can tell its head, only events of those types are read, page by page, each read preceded by the
+ * head's position: when the read comes back empty, `end.head` says how far the log has been read.
  */
-async function* logBatches(source: EventSource, batchSize: number): AsyncGenerator<ProjectedEvent[]> {
+async function* logBatches(
+  source: EventSource,
+  batchSize: number,
+  types: readonly string[] | undefined,
+  end: { head: string | null },
+): AsyncGenerator<ProjectedEvent[]> {
+  const headPosition = source.headPosition?.bind(source);
+  if (types && headPosition) {
+    const read = async (after: string | null) => {
+      const head = await headPosition();
+      return { page: await source.readAll({ after, maxCount: batchSize, types }), head };
+    };
+    let next = read(null);
+    try {
+      for (;;) {
+        const { page, head } = await next;
+        if (page.length === 0) {
+          end.head = head;
+          return;
+        }
+        next = read(page[page.length - 1]!.position);
+        yield page;
+      }
+    } finally {
+      next.catch(() => undefined);
+    }
+  }
   if (source.streamAll) {
     yield* source.streamAll({ after: null, batchSize });
     return;
@@ -352,7 +385,8 @@ async function loadLog(options: RebuildOptions, schema: string, batchSize: numbe
     .map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
   const direct = options.projections.filter((projection) => !projection.bulk);
   let last: string | null = null;
-  for await (const page of logBatches(options.source, batchSize)) {
+  const end = { head: null as string | null };
+  for await (const page of logBatches(options.source, batchSize, options.onlyTypes, end)) {
     if (page.length === 0) continue;
     throwIfCancelled(options.signal);
     last = page[page.length - 1]!.position;
@@ -366,6 +400,9 @@ async function loadLog(options: RebuildOptions, schema: string, batchSize: numbe
     }
     progress.add(page.length);
   }
+  // Read by type, the last event read may lie far before the log's end: everything up to the head seen before the
+  // last (empty) read has been read, so the build starts from there (the swap need not read the rest again).
+  last = maxPosition(last, end.head);
   if (last === null) return;
   const position = last;
   const copy = copyRowsOver(options.connectionUri);

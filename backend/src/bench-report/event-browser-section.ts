@@ -36,8 +36,9 @@ export function eventBrowserSection(json: EventBrowserJson, run: RunInfo): Secti
     tables: [table],
     targets: [{ text: `every filter's page p95 < ${json.targetP95Ms} ms (worst p95 ${ms(Math.max(...json.queries.map((q) => q.p95)))} ms)`, met: json.met }],
     notes: [
-      'A time range of under 5,000 events is read whole through its index and sorted; a wider one walks the log backwards from its newest ' +
-        'end, reading every newer event first, so a wide range far back in the log costs in proportion to what lies after it.',
+      'A time range is first turned into the span of transaction ids its events have (one index-only pass over its entries of ' +
+        'events_by_recorded_at, then a walk of the log bounded by it: the plans show both); so a range costs in proportion to the ' +
+        'events in it (index entries only), no longer to the events after it. Skipped when the range reaches both ends of the log.',
     ],
   };
 }

@@ -59,7 +59,11 @@ export type AppendResult = {
   position: LogPosition;
 };
 
-export type ReadAllOptions = { after: LogPosition | null; maxCount: number };
+/**
+ * `types`: only events of these types (a rebuild of one projection reads only what it follows). A store may answer
+ * others too (KurrentDB does): readers filter anyway. Positions stay the log's: the page's last is the last answered.
+ */
+export type ReadAllOptions = { after: LogPosition | null; maxCount: number; types?: readonly string[] };
 
 /** streamAll's options: where to start (null: the first event) and how many events each batch holds at most. */
 export type StreamAllOptions = { after: LogPosition | null; batchSize: number };

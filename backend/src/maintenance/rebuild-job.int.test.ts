@@ -1,4 +1,4 @@
-import { allProjections, projectionTables } from '@mello/projections';
+import { allProjections, projectionTables, type EventSource, type RebuildProgress } from '@mello/projections';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,34 @@ describe('rebuilding one projection', () => {
     await backend.runner.catchUp();
     expect(await rowsOf('forum_posts')).toHaveLength(63);
     expect((await new ApiClient(backend.url).get('/api/forum/posts?limit=100')).body.items).toHaveLength(63);
+  });
+
+  it('reads only the events the projection follows, and counts its progress in them', async () => {
+    const types: string[] = [];
+    const source: EventSource = {
+      readAll: async (options) => {
+        const page = await backend.store.readAll(options as Parameters<typeof backend.store.readAll>[0]);
+        types.push(...page.map((event) => event.type));
+        return page;
+      },
+      headPosition: () => backend.store.headPosition(),
+      onAppended: (listener) => backend.store.onAppended(listener),
+    };
+    const forum = allProjections.find((projection) => projection.name === 'forum')!;
+    const own = await backend.pool.oneFirst(
+      sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events WHERE event_type = ANY(${sql.array([...forum.eventTypes], 'text')})`,
+    );
+    const before = await rowsOf('forum_posts');
+    let last: RebuildProgress | null = null;
+    const run = await (await startRebuild({ ...deps, source }, { target: 'forum', startedBy: 'test', onProgress: (progress) => (last = progress) })).done;
+    expect(run).toMatchObject({ result: 'succeeded', events: own, total: own });
+    expect(own).toBeGreaterThan(60);
+    expect(types).toHaveLength(own);
+    expect(types.filter((type) => !forum.eventTypes.has(type as never))).toEqual([]);
+    expect(last).toMatchObject({ phase: 'done', events: own, total: own });
+    expect(await rowsOf('forum_posts')).toEqual(before);
+    // The checkpoint is the log's end, not the last forum event: the archive's events after it are not read again.
+    expect(await checkpointOf('forum')).toBe(await backend.store.headPosition());
   });
 
   it('refuses a projection that does not exist, naming the valid ones', async () => {

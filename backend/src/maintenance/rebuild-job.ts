@@ -31,8 +31,11 @@ export type RebuildDeps = {
   /** The database; the rebuild opens a pool of its own on it, without the request pools' statement timeout. */
   connectionUri: string;
   source: EventSource;
-  /** How many events the log holds (the progress bar's total), or null when the store cannot tell cheaply. */
-  countEvents?: () => Promise<number | null>;
+  /**
+   * How many events the log holds (the progress bar's total), or null when the store cannot tell cheaply; with
+   * `types`, how many of those types (a rebuild of one projection reads only its own: rebuildProjection).
+   */
+  countEvents?: (types?: readonly string[]) => Promise<number | null>;
 };
 
 /** A progress report of a run: the rebuild's figures (phase, events done / total, events per second, seconds left). */
@@ -97,7 +100,8 @@ export async function startRebuild(deps: RebuildDeps, request: RebuildRequest): 
   if (request.signal?.aborted) abort.abort();
   request.signal?.addEventListener('abort', onAbort, { once: true });
 
-  let total: number | null = deps.countEvents ? await deps.countEvents().catch(() => null) : null;
+  const types = projection ? [...projection.eventTypes] : undefined;
+  let total: number | null = deps.countEvents ? await deps.countEvents(types).catch(() => null) : null;
   let countedAt = performance.now();
   let storedAt = -Infinity;
   let storing: Promise<void> = Promise.resolve();
@@ -109,7 +113,7 @@ export async function startRebuild(deps: RebuildDeps, request: RebuildRequest): 
         if (await storeProgress(pool, id, progress)) abort.abort();
         if (deps.countEvents && performance.now() - countedAt >= COUNT_EVERY_MS) {
           countedAt = performance.now();
-          total = (await deps.countEvents()) ?? total;
+          total = (await deps.countEvents(types)) ?? total;
         }
       })
       .catch(() => undefined); // progress is a report: a failed write must not fail the rebuild

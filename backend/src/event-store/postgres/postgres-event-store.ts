@@ -133,12 +133,13 @@ export class PostgresEventStore implements RawEventStore {
     return { position, appended };
   }
 
-  async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async readAll({ after, maxCount, types }: ReadAllOptions): Promise<RecordedEvent[]> {
     const [xid, position] = after ? decodePosition(after) : [0n, 0n];
+    const ofTypes = types ? sql.fragment`AND event_type = ANY(${sql.array([...types], 'text')})` : sql.fragment``;
     const rows = await this.pool.any(sql.type(eventRow)`
       SELECT ${EVENT_COLUMNS} FROM es.events
        WHERE (transaction_id, global_position) > (${xid.toString()}::xid8, ${position.toString()}::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${ofTypes}
        ORDER BY transaction_id, global_position
        LIMIT ${maxCount}`);
     return rows.map(toRecorded);

@@ -121,4 +121,14 @@ export const eventStoreMigrations: Migration[] = [
       CREATE INDEX events_by_recorded_at ON es.events (recorded_at);
     `,
   },
+  {
+    // The event browser's time range (browse-events.ts) is turned into the span of transaction ids its events have
+    // by one pass over its entries of this index: carrying the log position makes that pass index-only (a few ms for
+    // 50k events, against 60–150 ms for walking the newer events' rows). Same key, wider entries: no more indexes.
+    id: 'es-003-recorded-at-with-position',
+    sql: `
+      DROP INDEX es.events_by_recorded_at;
+      CREATE INDEX events_by_recorded_at ON es.events (recorded_at) INCLUDE (transaction_id, global_position);
+    `,
+  },
 ];
