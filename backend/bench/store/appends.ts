@@ -120,7 +120,12 @@ export function partition(units: readonly Unit[], writers: number): Unit[][] {
 export async function appendPassConcurrent(
   uri: string,
   segments: readonly Unit[][],
-  hooks: { onReturned?: (unit: Unit, at: number) => void; afterSegment?: (index: number, finishedAt: number) => Promise<void> } = {},
+  hooks: {
+    onReturned?: (unit: Unit, at: number) => void;
+    afterSegment?: (index: number, finishedAt: number) => Promise<void>;
+    /** Paced writers: the segment's appends start on a schedule of this many events/s in all (never ahead of it). */
+    eventsPerSecond?: number;
+  } = {},
 ): Promise<Segment[]> {
   await emptyLog(uri);
   const writers = await Promise.all(Array.from({ length: WRITERS }, () => openStore(uri, 1)));
@@ -128,11 +133,20 @@ export async function appendPassConcurrent(
   try {
     for (const [index, segment] of segments.entries()) {
       const parts = partition(segment, WRITERS);
+      // Each append's start on the segment's schedule: the events before it in the segment at the paced rate.
+      const due = new Map<Unit, number>();
+      let before = 0;
+      for (const unit of segment) {
+        due.set(unit, hooks.eventsPerSecond ? (before / hooks.eventsPerSecond) * 1000 : 0);
+        before += unit.events.length;
+      }
       const cpu = cpuMeter();
       const started = now();
       await Promise.all(
         parts.map(async (part, w) => {
           for (const unit of part) {
+            const wait = started + due.get(unit)! - now();
+            if (wait > 0) await sleep(wait);
             await writers[w]!.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
             hooks.onReturned?.(unit, now());
           }
@@ -191,7 +205,14 @@ export type LagSegment = Segment & {
   batches: number;
 };
 
-export async function lagPass(uri: string, segments: readonly Unit[][], indexOf: Map<string, number>, total: number): Promise<LagSegment[]> {
+export async function lagPass(
+  uri: string,
+  segments: readonly Unit[][],
+  indexOf: Map<string, number>,
+  total: number,
+  /** Writers paced at this rate in all (events/s); flat out when absent. */
+  eventsPerSecond?: number,
+): Promise<LagSegment[]> {
   await emptyLog(uri);
   await createReadModelSchema(uri, 'rm');
   const returnedAt = new Float64Array(total).fill(Number.NaN);
@@ -222,6 +243,7 @@ export async function lagPass(uri: string, segments: readonly Unit[][], indexOf:
     let appended = 0;
     let batchesBefore = 0;
     const passResults = await appendPassConcurrent(uri, segments, {
+      eventsPerSecond,
       onReturned: (unit, at) => {
         for (const event of unit.events) returnedAt[indexOf.get(event.id)!] = at;
       },

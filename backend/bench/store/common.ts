@@ -22,6 +22,10 @@ export const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: bo
 export const EXPERIMENTS = new Set((process.env.BENCH_EXPERIMENTS ?? '').split(',').map((e) => e.trim()));
 export const TARGET_REBUILD_EVENTS_PER_S = 10_000;
 export const TARGET_REBUILD_COPY_RATIO = 0.25;
+/** Issue 20: 8 writers' appends against the raw INSERT baseline; lag and catch-up with writers at half the maximum rate. */
+export const TARGET_APPEND_INSERT_RATIO = 0.6;
+export const TARGET_LAG_P99_MS = 250;
+export const TARGET_CATCH_UP_MS = 100;
 
 export const now = () => performance.now();
 export const log = (message: string) => console.log(`[bench] ${message}`);
