@@ -16,7 +16,7 @@ import { type Unit } from './dataset';
 export const expectedRevisionOf = (unit: Unit) => (unit.firstRevision === 0 ? ('no_stream' as const) : unit.firstRevision - 1);
 
 export async function emptyLog(uri: string) {
-  await runSql(uri, 'TRUNCATE es.events, es.streams; CHECKPOINT;');
+  await runSql(uri, 'TRUNCATE es.events; CHECKPOINT;');
 }
 
 export async function openStore(uri: string, poolSize: number) {

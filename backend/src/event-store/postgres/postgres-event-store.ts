@@ -53,6 +53,14 @@ export const toRecorded = (row: EventRow): RecordedEvent => ({
 });
 
 /**
+ * The events as es.append takes them, a JSON text parameter cast to jsonb on the server. JSON.stringify rather than
+ * slonik's sql.jsonb, which sorts every object's keys (safe-stable-stringify, 1.1–1.8× the time of JSON.stringify on
+ * the bench's appends): jsonb orders the keys itself, so the stored events are the same.
+ */
+const eventsJson = (events: readonly NewEvent[]): string =>
+  JSON.stringify(events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })));
+
+/**
  * The embedded-default event store: tables in schema `es` (see schema.ts for the ordering argument).
  * Appends go through one stored function so each is a single round trip and atomic.
  */
@@ -79,10 +87,10 @@ export class PostgresEventStore implements RawEventStore {
   async appendToStream(streamName: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const expected = typeof options.expectedRevision === 'number' ? options.expectedRevision : EXPECTED_CODES[options.expectedRevision];
-    const payload = events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata }));
+    const payload = eventsJson(events);
     const call = () =>
       this.pool.one(sql.type(appendRow)`
-        SELECT r_status AS status, r_revision AS revision, r_xid::text AS xid, r_position AS position FROM es.append(${streamName}, ${expected}, ${sql.jsonb(payload as unknown as SerializableValue)})`);
+        SELECT r_status AS status, r_revision AS revision, r_xid::text AS xid, r_position AS position FROM es.append(${streamName}, ${expected}, ${payload}::jsonb)`);
     let row: z.infer<typeof appendRow>;
     try {
       row = await call();
