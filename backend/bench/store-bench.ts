@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
-import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass } from './store/appends';
+import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass, sampleWaits } from './store/appends';
 import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline } from './store/baselines';
 import {
   EVENTS,
@@ -180,7 +180,15 @@ async function main() {
       const one = await appendPassOneWriter(uri, segments);
       one.forEach((seg, i) => log(`append, 1 writer, segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} events/s (${cpuText(seg.cpu)})`));
       log(`  whole pass: ${fmt(passRate(one, segments))} events/s`);
-      const many = await appendPassConcurrent(uri, segments);
+      const sampled = EXPERIMENTS.has('waits') ? await sampleWaits(uri, () => appendPassConcurrent(uri, segments)) : null;
+      const many = sampled ? sampled.result : await appendPassConcurrent(uri, segments);
+      if (sampled) {
+        log(
+          `${WRITERS} writers' backends, ${sampled.samples} samples: ${Object.entries(sampled.shares)
+            .map(([what, share]) => `${what} ${fmt(share * 100)}%`)
+            .join(', ')}`,
+        );
+      }
       many.forEach((seg, i) => log(`append, ${WRITERS} writers, segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} events/s (${cpuText(seg.cpu)})`));
       log(`  whole pass: ${fmt(passRate(many, segments))} events/s`);
       const oneWriter = series(one.map((x) => x.eventsPerSecond));
@@ -190,6 +198,7 @@ async function main() {
         oneWriterEventsPerS: oneWriter,
         concurrentEventsPerS: concurrent,
         notifyExperiment: notify,
+        backendWaits: sampled ? sampled.shares : null,
         oneWriterWholePassEventsPerS: passRate(one, segments),
         concurrentWholePassEventsPerS: passRate(many, segments),
         oneWriterVsInsert: insert ? oneWriter.median / insert.median : null,

@@ -15,9 +15,10 @@ export const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: bo
 ];
 /**
  * Optional experiments, off by default to keep the run short (see docs/benchmarks.md for their results):
- * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify — raw INSERTs shaped like the 8 writers' appends;
+ * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify,waits — raw INSERTs shaped like the 8 writers' appends;
  * rebuild variants emulating proposed changes; where readAll's time goes; the log's pages read from json instead
- * of jsonb; the documents folded inside PostgreSQL as a reference; es.append without pg_notify.
+ * of jsonb; the documents folded inside PostgreSQL as a reference; es.append without pg_notify; what the 8 writers'
+ * backends wait on (pg_stat_activity sampled every 10 ms).
  */
 export const EXPERIMENTS = new Set((process.env.BENCH_EXPERIMENTS ?? '').split(',').map((e) => e.trim()));
 export const TARGET_REBUILD_EVENTS_PER_S = 10_000;
