@@ -250,7 +250,12 @@ async function main() {
       };
       lines.push([label, `${rate(of('eventsPerSecond'))} events/s`, spread(of('eventsPerSecond')), vsInsert(of('eventsPerSecond').median, WRITERS)]);
       lines.push([`  subscriber lag p50 (runner committed − append returned)`, `${fmt(of('p50Ms').median, 1)} ms`, spread(of('p50Ms'), 1), '']);
-      lines.push(['  subscriber lag p99', `${fmt(of('p99Ms').median, 1)} ms`, spread(of('p99Ms'), 1), eventsPerSecond ? `target < ${TARGET_LAG_P99_MS} ms` : '']);
+      lines.push([
+        '  subscriber lag p99',
+        `${fmt(of('p99Ms').median, 1)} ms`,
+        spread(of('p99Ms'), 1),
+        eventsPerSecond ? `target < ${TARGET_LAG_P99_MS} ms` : '',
+      ]);
       lines.push([
         '  subscriber behind when writers finished',
         `${fmt(of('behindAtEndEvents').median)} events`,
