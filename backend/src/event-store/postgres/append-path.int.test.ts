@@ -56,6 +56,29 @@ describe('PostgreSQL store: the append path', () => {
     ]);
   });
 
+  it("wakes another process's listeners after an append and after a batch, though es.append no longer notifies", async () => {
+    await migrate(database.uri, eventStoreMigrations);
+    const otherPool = await createDatabasePool(database.uri, { maximumPoolSize: 1 });
+    const other = new PostgresEventStore(otherPool, database.uri);
+    try {
+      let woken = 0;
+      other.onAppended(() => {
+        woken += 1;
+      });
+      // The listener's connection announces itself once it is up (one wake-up): wait for that first.
+      await expect.poll(() => woken, { timeout: 10_000 }).toBeGreaterThan(0);
+      const before = woken;
+      await store.appendToStream('wake-1', [newEvent('A')], { expectedRevision: 'no_stream' });
+      await expect.poll(() => woken, { timeout: 10_000 }).toBeGreaterThan(before);
+      const afterAppend = woken;
+      await store.appendToNewStreams([{ streamName: 'wake-2', events: [newEvent('B')] }]);
+      await expect.poll(() => woken, { timeout: 10_000 }).toBeGreaterThan(afterAppend);
+    } finally {
+      await other.close();
+      await otherPool.end();
+    }
+  });
+
   it('leaves nothing of a batch whose connection is killed in the middle of it, and appends all of it on a retry', async () => {
     await migrate(database.uri, eventStoreMigrations);
     const batch = ['batch-1', 'batch-2', 'batch-3'].map((streamName) => ({ streamName, events: [newEvent('A'), newEvent('B')] }));

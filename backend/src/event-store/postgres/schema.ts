@@ -125,7 +125,8 @@ export const eventStoreMigrations: Migration[] = [
     // The append, lighter (issue 20; behaviour unchanged, the contract tests hold it): a stream's current revision is
     // read from its last event, under the stream's lock, instead of being kept in es.streams (one row write less per
     // append, two for a new stream); the payload is read by jsonb_to_recordset (one typed pass, not a jsonb_array_elements
-    // per use and an ->> per field); the new position comes back from the INSERT (no catalog lookup of the sequence).
+    // per use and an ->> per field); the new position comes back from the INSERT (no catalog lookup of the sequence);
+    // the NOTIFY left the append's transaction (see below).
     // Under the lock every earlier append to the stream has committed, and each statement of this VOLATILE function
     // sees them (and, inside one transaction such as appendToNewStreams' batch, the earlier calls' rows).
     id: 'es-003-lighter-append',
@@ -181,7 +182,10 @@ export const eventStoreMigrations: Migration[] = [
         )
         SELECT max(global_position) INTO v_position FROM inserted;
 
-        PERFORM pg_notify('es_appended', '');
+        -- No NOTIFY here any more: a notifying transaction holds PostgreSQL's one notify lock from before its commit
+        -- until its commit record is flushed, so concurrent appends queued for it (74% of 8 writers' time in the
+        -- bench's pg_stat_activity samples) and never shared a WAL flush. The store announces appends after they
+        -- commit, on a connection of its own without waiting for the flush (postgres-event-store.ts).
         RETURN QUERY SELECT 'ok'::text, v_current + v_count, pg_current_xact_id(), v_position;
       END $$;
 
