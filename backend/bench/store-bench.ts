@@ -7,7 +7,7 @@
  *
  *   npm run bench:store                                        100k events, 3 repetitions (~3–5 min)
  *   BENCH_EVENTS=20000 BENCH_REPS=1 npm run bench:store        quick smoke run
- *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,rebuild
+ *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,halfrate,rebuild
  *   BENCH_BASELINES=copy npm run bench:store                   without the INSERT baseline (for long runs: 1M events)
  *   BENCH_EXPERIMENTS=variants,fold npm run bench:store        optional experiments (see EXPERIMENTS)
  *
@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
-import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass } from './store/appends';
+import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass, sampleWaits } from './store/appends';
 import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline } from './store/baselines';
 import {
   EVENTS,
@@ -30,6 +30,9 @@ import {
   EXPERIMENTS,
   TARGET_REBUILD_EVENTS_PER_S,
   TARGET_REBUILD_COPY_RATIO,
+  TARGET_APPEND_INSERT_RATIO,
+  TARGET_LAG_P99_MS,
+  TARGET_CATCH_UP_MS,
   now,
   log,
   type Series,
@@ -80,7 +83,7 @@ function codeState() {
 
 /** BENCH_BASELINES=copy leaves out the INSERT baseline (a 1M-event run's longest part; only COPY is a rebuild's). */
 const BASELINES = new Set((process.env.BENCH_BASELINES ?? 'insert,copy').split(',').map((b) => b.trim()));
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,rebuild').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,halfrate,rebuild').split(',').map((p) => p.trim()));
 
 async function main() {
   const wallStart = now();
@@ -180,7 +183,15 @@ async function main() {
       const one = await appendPassOneWriter(uri, segments);
       one.forEach((seg, i) => log(`append, 1 writer, segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} events/s (${cpuText(seg.cpu)})`));
       log(`  whole pass: ${fmt(passRate(one, segments))} events/s`);
-      const many = await appendPassConcurrent(uri, segments);
+      const sampled = EXPERIMENTS.has('waits') ? await sampleWaits(uri, () => appendPassConcurrent(uri, segments)) : null;
+      const many = sampled ? sampled.result : await appendPassConcurrent(uri, segments);
+      if (sampled) {
+        log(
+          `${WRITERS} writers' backends, ${sampled.samples} samples: ${Object.entries(sampled.shares)
+            .map(([what, share]) => `${what} ${fmt(share * 100)}%`)
+            .join(', ')}`,
+        );
+      }
       many.forEach((seg, i) => log(`append, ${WRITERS} writers, segment ${i + 1}/${REPS}: ${fmt(seg.eventsPerSecond)} events/s (${cpuText(seg.cpu)})`));
       log(`  whole pass: ${fmt(passRate(many, segments))} events/s`);
       const oneWriter = series(one.map((x) => x.eventsPerSecond));
@@ -190,6 +201,7 @@ async function main() {
         oneWriterEventsPerS: oneWriter,
         concurrentEventsPerS: concurrent,
         notifyExperiment: notify,
+        backendWaits: sampled ? sampled.shares : null,
         oneWriterWholePassEventsPerS: passRate(one, segments),
         concurrentWholePassEventsPerS: passRate(many, segments),
         oneWriterVsInsert: insert ? oneWriter.median / insert.median : null,
@@ -201,7 +213,7 @@ async function main() {
         `Append, ${WRITERS} writers, ${EVENTS_PER_APPEND} events/append`,
         `${rate(concurrent)} events/s`,
         spread(concurrent),
-        vsInsert(concurrent.median, WRITERS),
+        [vsInsert(concurrent.median, WRITERS), insert ? `target ≥ ${TARGET_APPEND_INSERT_RATIO}×` : ''].filter(Boolean).join('; '),
       ]);
       if (notify) {
         lines.push([
@@ -213,19 +225,22 @@ async function main() {
       }
     }
 
-    // 3. Subscriber lag. Its pass leaves the full log in place for the rebuild.
-    if (PHASES.has('lag')) {
-      const lag = await lagPass(uri, segments, indexOf, total);
+    // 3. Subscriber lag, writers flat out (`lag`), then paced at half the maximum append rate (`halfrate`): the
+    // maximum is this run's 8-writer append median, or one flat-out segment measured here. Each pass leaves the full
+    // log in place for the rebuild.
+    const lagPhase = async (key: 'lag' | 'lagHalfRate', label: string, eventsPerSecond?: number) => {
+      const lag = await lagPass(uri, segments, indexOf, total, eventsPerSecond);
       lag.forEach((seg, i) =>
         log(
-          `lag segment ${i + 1}/${REPS}: appends ${fmt(seg.eventsPerSecond)} events/s; lag p50 ${fmt(seg.p50Ms, 1)} ms, p99 ${fmt(seg.p99Ms, 1)} ms, ` +
+          `${key} segment ${i + 1}/${REPS}: appends ${fmt(seg.eventsPerSecond)} events/s; lag p50 ${fmt(seg.p50Ms, 1)} ms, p99 ${fmt(seg.p99Ms, 1)} ms, ` +
             `max ${fmt(seg.maxMs, 1)} ms; ${seg.behindAtEndEvents} events behind when the writers finished, caught up ${fmt(seg.catchUpMs, 1)} ms later ` +
             `(${seg.batches} runner batches; ${cpuText(seg.cpu)})`,
         ),
       );
       const of = (key: 'eventsPerSecond' | 'p50Ms' | 'p99Ms' | 'maxMs' | 'behindAtEndEvents' | 'catchUpMs' | 'batches') => series(lag.map((seg) => seg[key]));
       log(`  whole pass: ${fmt(passRate(lag, segments))} events/s`);
-      results.lag = {
+      results[key] = {
+        pacedEventsPerS: eventsPerSecond ?? null,
         appendEventsPerS: of('eventsPerSecond'),
         appendWholePassEventsPerS: passRate(lag, segments),
         p50Ms: of('p50Ms'),
@@ -236,20 +251,30 @@ async function main() {
         runnerBatches: of('batches'),
         cpu: lag.map((x) => x.cpu),
       };
+      lines.push([label, `${rate(of('eventsPerSecond'))} events/s`, spread(of('eventsPerSecond')), vsInsert(of('eventsPerSecond').median, WRITERS)]);
+      lines.push([`  subscriber lag p50 (runner committed − append returned)`, `${fmt(of('p50Ms').median, 1)} ms`, spread(of('p50Ms'), 1), '']);
       lines.push([
-        `Append, ${WRITERS} writers + live ProjectionRunner`,
-        `${rate(of('eventsPerSecond'))} events/s`,
-        spread(of('eventsPerSecond')),
-        vsInsert(of('eventsPerSecond').median, WRITERS),
+        '  subscriber lag p99',
+        `${fmt(of('p99Ms').median, 1)} ms`,
+        spread(of('p99Ms'), 1),
+        eventsPerSecond ? `target < ${TARGET_LAG_P99_MS} ms` : '',
       ]);
-      lines.push(['Subscriber lag p50 (runner committed − append returned)', `${fmt(of('p50Ms').median, 1)} ms`, spread(of('p50Ms'), 1), '']);
-      lines.push(['Subscriber lag p99', `${fmt(of('p99Ms').median, 1)} ms`, spread(of('p99Ms'), 1), '']);
       lines.push([
-        'Subscriber behind when writers finished',
+        '  subscriber behind when writers finished',
         `${fmt(of('behindAtEndEvents').median)} events`,
         spread(of('behindAtEndEvents')),
-        `caught up ${fmt(of('catchUpMs').median)} ms later`,
+        `caught up ${fmt(of('catchUpMs').median)} ms later${eventsPerSecond ? ` (target < ${TARGET_CATCH_UP_MS} ms)` : ''}`,
       ]);
+    };
+    if (PHASES.has('lag')) await lagPhase('lag', `Append, ${WRITERS} writers flat out + live ProjectionRunner`);
+    if (PHASES.has('halfrate')) {
+      const measured = results.append as { concurrentEventsPerS: Series } | undefined;
+      let max = measured?.concurrentEventsPerS.median;
+      if (max === undefined) {
+        max = (await appendPassConcurrent(uri, [segments[0]!]))[0]!.eventsPerSecond;
+        log(`maximum append rate (${WRITERS} writers, first segment, flat out): ${fmt(max)} events/s`);
+      }
+      await lagPhase('lagHalfRate', `Append, ${WRITERS} writers paced at ½ of ${fmt(max)} events/s + live ProjectionRunner`, max / 2);
     }
 
     // 4. Rebuild over the full log.

@@ -16,7 +16,7 @@ import { type Unit } from './dataset';
 export const expectedRevisionOf = (unit: Unit) => (unit.firstRevision === 0 ? ('no_stream' as const) : unit.firstRevision - 1);
 
 export async function emptyLog(uri: string) {
-  await runSql(uri, 'TRUNCATE es.events, es.streams; CHECKPOINT;');
+  await runSql(uri, 'TRUNCATE es.events; CHECKPOINT;');
 }
 
 export async function openStore(uri: string, poolSize: number) {
@@ -120,7 +120,12 @@ export function partition(units: readonly Unit[], writers: number): Unit[][] {
 export async function appendPassConcurrent(
   uri: string,
   segments: readonly Unit[][],
-  hooks: { onReturned?: (unit: Unit, at: number) => void; afterSegment?: (index: number, finishedAt: number) => Promise<void> } = {},
+  hooks: {
+    onReturned?: (unit: Unit, at: number) => void;
+    afterSegment?: (index: number, finishedAt: number) => Promise<void>;
+    /** Paced writers: the segment's appends start on a schedule of this many events/s in all (never ahead of it). */
+    eventsPerSecond?: number;
+  } = {},
 ): Promise<Segment[]> {
   await emptyLog(uri);
   const writers = await Promise.all(Array.from({ length: WRITERS }, () => openStore(uri, 1)));
@@ -128,11 +133,20 @@ export async function appendPassConcurrent(
   try {
     for (const [index, segment] of segments.entries()) {
       const parts = partition(segment, WRITERS);
+      // Each append's start on the segment's schedule: the events before it in the segment at the paced rate.
+      const due = new Map<Unit, number>();
+      let before = 0;
+      for (const unit of segment) {
+        due.set(unit, hooks.eventsPerSecond ? (before / hooks.eventsPerSecond) * 1000 : 0);
+        before += unit.events.length;
+      }
       const cpu = cpuMeter();
       const started = now();
       await Promise.all(
         parts.map(async (part, w) => {
           for (const unit of part) {
+            const wait = started + due.get(unit)! - now();
+            if (wait > 0) await sleep(wait);
             await writers[w]!.store.appendToStream(unit.stream, unit.events, { expectedRevision: expectedRevisionOf(unit) });
             hooks.onReturned?.(unit, now());
           }
@@ -158,7 +172,11 @@ export async function notifyExperiment(uri: string, segment: Unit[], pairs: numb
   await client.connect();
   const original = (await client.query<{ def: string }>(`SELECT pg_get_functiondef('es.append(text,bigint,jsonb)'::regprocedure) AS def`)).rows[0]!.def;
   const withoutNotify = original.replace("PERFORM pg_notify('es_appended', '');", '');
-  if (withoutNotify === original) throw new Error('es.append has no pg_notify call to leave out');
+  if (withoutNotify === original) {
+    await client.end();
+    log('NOTIFY experiment skipped: es.append no longer notifies (the store announces appends after their commit)');
+    return null;
+  }
   const result = { withNotify: [] as number[], withoutNotify: [] as number[] };
   try {
     for (let pair = 0; pair < pairs; pair += 1) {
@@ -191,7 +209,14 @@ export type LagSegment = Segment & {
   batches: number;
 };
 
-export async function lagPass(uri: string, segments: readonly Unit[][], indexOf: Map<string, number>, total: number): Promise<LagSegment[]> {
+export async function lagPass(
+  uri: string,
+  segments: readonly Unit[][],
+  indexOf: Map<string, number>,
+  total: number,
+  /** Writers paced at this rate in all (events/s); flat out when absent. */
+  eventsPerSecond?: number,
+): Promise<LagSegment[]> {
   await emptyLog(uri);
   await createReadModelSchema(uri, 'rm');
   const returnedAt = new Float64Array(total).fill(Number.NaN);
@@ -222,6 +247,7 @@ export async function lagPass(uri: string, segments: readonly Unit[][], indexOf:
     let appended = 0;
     let batchesBefore = 0;
     const passResults = await appendPassConcurrent(uri, segments, {
+      eventsPerSecond,
       onReturned: (unit, at) => {
         for (const event of unit.events) returnedAt[indexOf.get(event.id)!] = at;
       },
@@ -264,3 +290,36 @@ export async function lagPass(uri: string, segments: readonly Unit[][], indexOf:
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Experiment `waits`: what the writers' backends are doing, sampled every 10 ms from pg_stat_activity while `during`
+ * runs — on CPU (no wait event), waiting for the client (Client:ClientRead, i.e. for Node), for the WAL flush
+ * (IO:WALSync, LWLock:WALWrite), for a lock (Lock:object is the NOTIFY queue's commit lock, Lock:advisory a stream's).
+ */
+export async function sampleWaits<T>(uri: string, during: () => Promise<T>): Promise<{ result: T; shares: Record<string, number>; samples: number }> {
+  const client = new pg.Client({ connectionString: uri });
+  await client.connect();
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ what: string }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS what FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+            AND state <> 'idle' OR (state = 'idle' AND query LIKE '%es.append%' AND datname = current_database())`,
+      );
+      for (const { what } of rows) counts.set(what, (counts.get(what) ?? 0) + 1);
+      samples += rows.length;
+      await sleep(10);
+    }
+  })();
+  try {
+    const result = await during();
+    return { result, shares: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, n / Math.max(1, samples)])), samples };
+  } finally {
+    running = false;
+    await sampling;
+    await client.end();
+  }
+}

@@ -15,14 +15,19 @@ export const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: bo
 ];
 /**
  * Optional experiments, off by default to keep the run short (see docs/benchmarks.md for their results):
- * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify,paged — raw INSERTs shaped like the 8 writers' appends;
- * rebuild variants emulating proposed changes; where readAll's time goes; the log's pages read from json instead
- * of jsonb; the documents folded inside PostgreSQL as a reference; es.append without pg_notify; each rebuild also
- * read page by page (readAll, the path before streamAll), interleaved, for a paired ratio on a noisy machine.
+ * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify,paged,waits — raw INSERTs shaped like the 8 writers'
+ * appends; rebuild variants emulating proposed changes; where readAll's time goes; the log's pages read from json
+ * instead of jsonb; the documents folded inside PostgreSQL as a reference; es.append without pg_notify; each rebuild
+ * also read page by page (readAll, the path before streamAll), interleaved, for a paired ratio on a noisy machine;
+ * what the 8 writers' backends wait on (pg_stat_activity sampled every 10 ms).
  */
 export const EXPERIMENTS = new Set((process.env.BENCH_EXPERIMENTS ?? '').split(',').map((e) => e.trim()));
 export const TARGET_REBUILD_EVENTS_PER_S = 15_000;
 export const TARGET_REBUILD_COPY_RATIO = 0.75;
+/** Issue 20: 8 writers' appends against the raw INSERT baseline; lag and catch-up with writers at half the maximum rate. */
+export const TARGET_APPEND_INSERT_RATIO = 0.6;
+export const TARGET_LAG_P99_MS = 250;
+export const TARGET_CATCH_UP_MS = 100;
 
 export const now = () => performance.now();
 export const log = (message: string) => console.log(`[bench] ${message}`);
