@@ -151,6 +151,11 @@ function observeLoading(page: Page, content: string) {
         record.addedNodes.forEach(check);
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
+    // The server's <style> elements with the style sheets parsed from them, before any script ran.
+    document.addEventListener('DOMContentLoaded', () => {
+      const elements = Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-server-styles]'));
+      (window as unknown as { __serverSheets: unknown }).__serverSheets = elements.map((element) => [element, element.sheet]);
+    });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') seen.fcp = entry.startTime;
     }).observe({ type: 'paint', buffered: true });
@@ -190,9 +195,18 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
         await expect.poll(() => page.locator('main h1[data-from-server]').count(), { timeout: 5000 }).toBe(1);
         expect(await page.locator('main h1').first().textContent()).toContain(heading);
         expect(console.filter((text) => HYDRATION_PROBLEM.test(text))).toEqual([]);
-        // Chakra's two global styles (the layer order, then reset + tokens) were taken over from the server's <head>
-        // (frontend/src/app/server-styles.ts), not written a second time.
-        expect(await page.locator('head style[data-emotion^="css-global"]').count()).toBe(2);
+        // The server's styles were taken over where they are (frontend/src/app/server-styles.ts): each <style> still
+        // holds the very style sheet the browser parsed first (a moved element gets a new one, parsed again, and the
+        // page restyled), and Chakra's global styles were not written a second time.
+        const styles = await page.evaluate(() => {
+          const first = (window as unknown as { __serverSheets: Array<[Element, CSSStyleSheet | null]> }).__serverSheets;
+          return {
+            server: first.length,
+            unchanged: first.filter(([element, sheet]) => element.isConnected && (element as HTMLStyleElement).sheet === sheet).length,
+            globalWrittenAgain: Array.from(document.querySelectorAll('style[data-emotion^="css-global"]')).filter((element) => element.textContent).length,
+          };
+        });
+        expect(styles).toEqual({ server: 3, unchanged: 3, globalWrittenAgain: 0 });
       });
     }
   }

@@ -10,7 +10,7 @@ import { seedInitialData } from './app/initial-data';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes, preloadScreen } from './app/routes';
 import { currentUserKey } from './auth/current-user';
-import { createStyleCache } from './app/style-cache';
+import { createStyleCache, serverStyleTags } from './app/style-cache';
 
 export { setApiTransport } from './api/http';
 
@@ -87,8 +87,8 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
 async function renderToHtml(element: React.ReactNode): Promise<{ html: string; styles: string; errors: string[] }> {
   const errors: string[] = [];
   // The styles of what was rendered, collected rather than written next to each element (emotion's default on a
-  // server): one set of <style> elements for <head>, each rule once. The browser's emotion cache (key 'css', the
-  // same class names) takes them over from <head> before hydrating and inserts only what is new.
+  // server): one set of <style> elements for <head>, each rule once. The browser's emotion cache (same key, the
+  // same class names) takes them over before hydrating and inserts only what is new (app/server-styles.ts).
   const cache = createStyleCache();
   cache.compat = true;
   const emotion = createEmotionServer(cache);
@@ -104,5 +104,5 @@ async function renderToHtml(element: React.ReactNode): Promise<{ html: string; s
   });
   await stream.allReady;
   const html = await new Response(stream).text();
-  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)), errors };
+  return { html, styles: serverStyleTags(emotion.extractCriticalToChunks(html).styles), errors };
 }

@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { readInitialData, seedInitialData, takeInitialData } from './app/initial-data';
 import { createQueryClient } from './app/query-client';
 import { preloadScreen } from './app/routes';
-import { adoptServerGlobalStyles } from './app/server-styles';
+import { adoptServerStyles } from './app/server-styles';
 import { createStyleCache } from './app/style-cache';
 import { system } from './app/theme';
 
@@ -13,9 +13,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const initial = readInitialData(takeInitialData());
 const queryClient = seedInitialData(createQueryClient(), initial.queries);
+const styleCache = createStyleCache();
 const app = (
   <StrictMode>
-    <CacheProvider value={createStyleCache()}>
+    <CacheProvider value={styleCache}>
       <App queryClient={queryClient} now={initial.now ?? Date.now()} />
     </CacheProvider>
   </StrictMode>
@@ -27,7 +28,7 @@ const app = (
 // whole page in one long task, so a tap or a key during hydration is not held up (TBT; docs/rendering.md). The
 // page is already painted from the HTML, so nothing waits for it to finish.
 if (root.hasChildNodes()) {
-  adoptServerGlobalStyles(system);
+  adoptServerStyles(styleCache, system);
   void preloadScreen(window.location.pathname)
     .catch(() => undefined)
     .then(() =>

@@ -27,7 +27,7 @@ export async function render({ url, now }) {
   const answer = await send(api, { method: 'GET' });
   const json = await answer.text();
   const text = json.replace(/[<&]/g, ' ');
-  return { html: '<main data-render="' + renders + '" data-now="' + now + '" data-status="' + answer.status + '">' + text + '</main>', styles: '<style data-emotion="css test">.x{}</style>', queries: [{ key: [api], json }], missing: [], errors: [] };
+  return { html: '<main data-render="' + renders + '" data-now="' + now + '" data-status="' + answer.status + '">' + text + '</main>', styles: '<style data-server-styles="css test">.x{}</style>', queries: [{ key: [api], json }], missing: [], errors: [] };
 }
 `;
 
