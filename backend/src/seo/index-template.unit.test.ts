@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pageMeta } from '@mello/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientLoaderScript, HEAD_MARKER, IndexTemplate, LOADER_FALLBACK_MS } from './index-template';
+import { clientLoaderScript, HEAD_MARKER, IndexTemplate, LOADER_CHUNKS_PER_TASK, LOADER_FALLBACK_MS } from './index-template';
 import { matchClientRoute } from './client-routes';
 import { pageChunks, RoutePreloads } from './route-preloads';
 
@@ -139,8 +139,9 @@ describe('the client loader', () => {
     expect(loader).toContain('{"entry":"/assets/index-1.js","chunks":["/assets/HomePage-4.js"]}');
   });
 
-  it('asks for the chunks and the entry only after the first paint, at once in a hidden tab, and at the latest after a while', () => {
-    const script = /<script>([\s\S]*)<\/script>/.exec(clientLoaderScript('/assets/index-1.js', ['/assets/a.js', '/assets/b.js']))![1]!;
+  it('asks for the entry and then the chunks only after the first paint, at once in a hidden tab, at the latest after a while', () => {
+    const chunks = ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/e.js', '/assets/f.js'];
+    const script = /<script>([\s\S]*)<\/script>/.exec(clientLoaderScript('/assets/index-1.js', chunks))![1]!;
     const run = (visibilityState: 'visible' | 'hidden') => {
       const added: Array<Record<string, string>> = [];
       const frames: Array<() => void> = [];
@@ -155,27 +156,39 @@ describe('the client loader', () => {
         (callback: () => void) => frames.push(callback),
         (callback: () => void, ms: number) => timers.push({ callback, ms }),
       );
-      return { added, frames, timers };
+      /** Runs the tasks the script queued without a delay, one by one, counting them. */
+      const runQueuedTasks = () => {
+        let tasks = 0;
+        for (let next = timers.findIndex((t) => t.ms === 0); next >= 0; next = timers.findIndex((t) => t.ms === 0)) {
+          timers.splice(next, 1)[0]!.callback();
+          tasks += 1;
+        }
+        return tasks;
+      };
+      return { added, frames, timers, runQueuedTasks };
     };
-    const all = [
-      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/a.js' },
-      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/b.js' },
-      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-1.js' },
-    ];
+    const entry = { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-1.js' };
+    const all = [entry, ...chunks.map((href) => ({ tag: 'link', rel: 'modulepreload', crossOrigin: '', href }))];
+
     const painted = run('visible');
     expect(painted.added).toEqual([]); // nothing before the frame is painted
     painted.frames.shift()!();
     expect(painted.added).toEqual([]); // the frame's own callback runs before its paint
-    painted.timers.find((timer) => timer.ms === 0)!.callback(); // the first task after the paint
+    const tasks = painted.runQueuedTasks(); // the first task after the paint, then the chunks' own
     expect(painted.added).toEqual(all);
+    expect(tasks).toBe(1 + Math.ceil(chunks.length / LOADER_CHUNKS_PER_TASK));
     painted.timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.callback();
     expect(painted.added).toEqual(all); // started once only
 
     const noFrames = run('visible');
     noFrames.timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.callback();
+    noFrames.runQueuedTasks();
     expect(noFrames.added).toEqual(all);
 
-    expect(run('hidden').added).toEqual(all);
+    const hidden = run('hidden');
+    expect(hidden.added).toEqual([entry]);
+    hidden.runQueuedTasks();
+    expect(hidden.added).toEqual(all);
   });
 
   it('writes no "<" inside the script, whatever the file names', () => {
