@@ -3,6 +3,7 @@ import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-route
 import { Layout } from '../components/layout/Layout';
 import { LoadingText } from '../components/LoadingText';
 import { yearLabelOf } from '../lib/year-param';
+import { HydrationMark } from './hydration-mark';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -47,6 +48,7 @@ function ScreenRoute({ screen }: { screen: Screen }) {
   return (
     <Suspense fallback={<LoadingText>{loading}</LoadingText>}>
       <screen.page />
+      <HydrationMark />
     </Suspense>
   );
 }
