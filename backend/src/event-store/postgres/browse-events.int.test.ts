@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabasePool } from '../../db/pool';
 import { migrate } from '../../db/migrate';
@@ -33,6 +34,14 @@ beforeAll(async () => {
   // The late ones, year-20000..20004: recorded at minutes 150.5 to 154.5, committed after everything else.
   await pool.query(insert(20_000, 20_004, '-19850 minutes 30 seconds'));
   await pool.query(sql.unsafe`VACUUM ANALYZE es.events`);
+  // The browser answers only events below the readable horizon, which is the whole cluster's: while another test
+  // file's transaction is open (files run side by side on one PostgreSQL), the late ones are not readable yet.
+  const readable = sql.type(z.object({ ok: z.boolean() }))`
+    SELECT max(transaction_id) < pg_snapshot_xmin(pg_current_snapshot()) AS ok FROM es.events`;
+  for (const deadline = Date.now() + 60_000; !(await pool.oneFirst(readable));) {
+    if (Date.now() > deadline) throw new Error('the late events never became readable (a transaction left open?)');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }, 120_000);
 afterAll(async () => {
   await pool?.end();
