@@ -9,7 +9,7 @@ import {
   type ForumPostLiked,
   type ForumReplyLiked,
 } from '@mello/contracts';
-import { entryRefView, forumPostJson, forumReplyJson } from '@mello/projections';
+import { entryRefView, forumPostCreatedDoc, forumPostJson, forumReplyJson, forumReplyPostedDoc } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../event-store/port';
@@ -22,7 +22,10 @@ import { forumReplyStream, replyDecider } from './reply';
 
 /**
  * The forum's application service: each command loads the streams it needs, decides, appends, and answers only
- * once the read models show the change (read your writes), with the document as the read model holds it.
+ * once the read models show the change (read your writes), with the document as the read model holds it. A new post
+ * or reply the read model has not reached within the wait's bound (the live runner paused, e.g. by a rebuild's swap)
+ * is answered with the document its own event makes (the projection's definition): it is stored, and an answer
+ * that says otherwise would have the client post it twice.
  */
 export function createForumService(deps: { store: EventStore; readModels: ReadModelWaiter; pool: DatabasePool }) {
   const { store, readModels, pool } = deps;
@@ -60,8 +63,12 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const mentions = await resolveMentions(pool, input.content);
       const command = { type: 'create' as const, postId, input, mentions, by, now: now() };
       const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context);
-      await settle(result.position);
-      return postJson(postId);
+      const reached = await settle(result.position);
+      const body = await forumPostJson(pool, postId);
+      if (body !== null) return body;
+      const created = result.events.find((event) => event.type === 'ForumPostCreated');
+      if (reached || created === undefined) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      return JSON.stringify(forumPostCreatedDoc(created.data));
     },
 
     /** The edit, optionally only while the post is at the revision the form opened (If-Match: else 412); answers the new revision. */
@@ -91,11 +98,14 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const mentions = await resolveMentions(pool, content);
       const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, mentions, by, now: now() };
       const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
-      await settle(result.position);
+      const reached = await settle(result.position);
       const body = await forumReplyJson(pool, replyId);
-      // The post was deleted between the check and the append: the reply has nothing to belong to.
-      if (body === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-      return body;
+      if (body !== null) return body;
+      const posted = result.events.find((event) => event.type === 'ForumReplyPosted');
+      // The post was deleted between the check and the append: the reply has nothing to belong to (the projection
+      // does not show it either).
+      if (reached || posted === undefined || (await loadPost(postId)).state.status !== 'active') throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      return JSON.stringify(forumReplyPostedDoc(posted.data));
     },
 
     async deleteReply(replyId: string, by: ForumActor, context: CommandContext): Promise<void> {
