@@ -36,6 +36,20 @@ export const forumPostCreatedDoc = (d: EventOf<'ForumPostCreated'>['data']) => (
   updatedAt: d.createdAt,
 });
 
+/** The fields of a post's document an edit replaces (the rest, e.g. its counts, stay as they were). */
+export const forumPostEditedFields = (d: EventOf<'ForumPostEdited'>['data']) => ({
+  title: d.title,
+  content: d.content,
+  category: d.category,
+  priority: d.priority,
+  year: d.year,
+  reward: d.reward,
+  tags: d.tags,
+  status: d.status,
+  updatedAt: d.updatedAt,
+  ...(d.mentions === null ? {} : { mentions: d.mentions }),
+});
+
 /** A new reply's document, as its row in forum_replies holds it until anything else happens to it. */
 export const forumReplyPostedDoc = (d: EventOf<'ForumReplyPosted'>['data']) => ({
   id: d.replyId,
@@ -80,18 +94,7 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
     }
     case EventName.ForumPostEdited: {
       const d = event.data;
-      const fields = {
-        title: d.title,
-        content: d.content,
-        category: d.category,
-        priority: d.priority,
-        year: d.year,
-        reward: d.reward,
-        tags: d.tags,
-        status: d.status,
-        updatedAt: d.updatedAt,
-        ...(d.mentions === null ? {} : { mentions: d.mentions }),
-      };
+      const fields = forumPostEditedFields(d);
       const author = await tx.maybeOneFirst(sql.unsafe`SELECT doc->>'authorName' FROM ${posts} WHERE id = ${d.postId}`);
       if (author === null) return;
       const texts = forumSearchTexts({ ...d, authorName: String(author) });
