@@ -218,18 +218,25 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     await buildBeside(options, build, batchSize, progress);
     if (options.swap !== false) {
       throwIfCancelled(options.signal);
+      // The events appended while the build read the log and built its indexes are applied outside the live apply
+      // lock, so that only the few appended meanwhile are left for the swap, which pauses the live runner (and every
+      // command's read-your-writes wait) while it holds the lock.
+      await catchUpOutsideTheLock(options, options.projections, build, batchSize, progress);
       progress.phase('swapping');
+      const old = `${LIVE_SCHEMA}_old`;
       await options.pool.transaction(async (tx) => {
         await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(LIVE_SCHEMA)})`);
         await applyTheRest(tx, options.source, options.projections, build, batchSize, progress);
-        const old = `${LIVE_SCHEMA}_old`;
         await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
         const liveExists = await tx.exists(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${LIVE_SCHEMA}`);
         if (liveExists) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([LIVE_SCHEMA])} RENAME TO ${sql.identifier([old])}`);
         await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([build])} RENAME TO ${sql.identifier([LIVE_SCHEMA])}`);
-        if (liveExists) await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([old])} CASCADE`);
         await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${`${build} ${SWAPPED}`})`);
       });
+      // The replaced read models are dropped after the lock is released: the drop waits for every read still on
+      // their tables, and the live runner need not wait with it. (A drop that fails leaves rm_old, which the next
+      // swap drops first.)
+      await options.pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`).catch(() => undefined);
     }
   } catch (error) {
     await dropBuild(options.pool, build);
@@ -263,6 +270,8 @@ export async function rebuildProjection(
     await options.pool.query(sql.unsafe`
       INSERT INTO ${live('search_words')} (word) SELECT word FROM ${sql.identifier([build, 'search_words'])} ON CONFLICT DO NOTHING`);
     throwIfCancelled(options.signal);
+    // As for a full rebuild: the events appended meanwhile are applied in the build schema before the swap's lock.
+    await catchUpOutsideTheLock(options, [projection], build, batchSize, progress);
     progress.phase('swapping');
     await options.pool.transaction(async (tx) => {
       await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${applyLockKey(LIVE_SCHEMA)})`);
@@ -289,6 +298,25 @@ export async function rebuildProjection(
   }
   progress.phase('done');
   return { events: progress.events, seconds: progress.seconds };
+}
+
+/**
+ * Applies the events appended since the build's last page to the build schema, each batch in a transaction of its
+ * own, without the live apply lock: the live runner and the API go on meanwhile. Stops once a batch finds nothing.
+ */
+async function catchUpOutsideTheLock(
+  options: Pick<RebuildOptions, 'pool' | 'source' | 'signal'>,
+  projections: readonly Projection[],
+  build: string,
+  batchSize: number,
+  progress: Tracker,
+): Promise<void> {
+  for (;;) {
+    throwIfCancelled(options.signal);
+    const batch = await options.pool.transaction((tx) => applyNextBatch(tx, options.source, projections, build, batchSize));
+    progress.add(batch.events.length);
+    if (batch.events.length === 0) return;
+  }
 }
 
 /** Applies the events appended since the build's last page, batch by batch, inside the swap's transaction. */

@@ -9,7 +9,8 @@ import { bookmarkDecider, bookmarkStream, type BookmarkCommand } from './bookmar
 
 /**
  * Saving and unsaving: the item must be live (read model) to be saved; removing a bookmark of an item that is gone
- * is allowed. Answers the item's state once the bookmarks read model shows the change (read your writes).
+ * is allowed. Answers the item's state once the bookmarks read model shows the change (read your writes), or as the
+ * command left it when the read model is late.
  */
 export function createBookmarkService(deps: { store: EventStore; readModels: ReadModelWaiter; pool: DatabasePool }) {
   const { store, readModels, pool } = deps;
@@ -23,14 +24,18 @@ export function createBookmarkService(deps: { store: EventStore; readModels: Rea
 
   const run = async (userId: string, targetType: BookmarkTarget, targetId: string, command: BookmarkCommand, context: CommandContext) => {
     const stream = bookmarkStream(userId, targetType, targetId);
+    let reached: boolean;
     try {
-      await readModels.waitFor((await handleCommand(store, stream, bookmarkDecider, command, context)).position);
+      reached = await readModels.waitFor((await handleCommand(store, stream, bookmarkDecider, command, context)).position);
     } catch (error) {
       // The same member saving the same item from two tabs at once: the other request decided it; once more sees that.
       if (!(error instanceof ConflictError)) throw error;
-      await readModels.waitFor((await handleCommand(store, stream, bookmarkDecider, command, context)).position);
+      reached = await readModels.waitFor((await handleCommand(store, stream, bookmarkDecider, command, context)).position);
     }
-    return { targetType, targetId, saved: await isBookmarked(pool, userId, targetType, targetId) };
+    // The read model late (the live runner paused): the state is what the command made it, stored; the read model
+    // would answer the old one, and the client would take a stored save for a failed one.
+    const saved = reached ? await isBookmarked(pool, userId, targetType, targetId) : command.type === 'save';
+    return { targetType, targetId, saved };
   };
 
   return {

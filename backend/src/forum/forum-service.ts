@@ -9,7 +9,7 @@ import {
   type ForumPostLiked,
   type ForumReplyLiked,
 } from '@mello/contracts';
-import { entryRefView, forumPostJson, forumReplyJson } from '@mello/projections';
+import { entryRefView, forumPostCreatedDoc, forumPostEditedFields, forumPostJson, forumReplyJson, forumReplyPostedDoc } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../event-store/port';
@@ -22,7 +22,10 @@ import { forumReplyStream, replyDecider } from './reply';
 
 /**
  * The forum's application service: each command loads the streams it needs, decides, appends, and answers only
- * once the read models show the change (read your writes), with the document as the read model holds it.
+ * once the read models show the change (read your writes), with the document as the read model holds it. A new post
+ * or reply the read model has not reached within the wait's bound (the live runner paused, e.g. by a rebuild's swap)
+ * is answered with the document its own event makes (the projection's definition): it is stored, and an answer
+ * that says otherwise would have the client post it twice.
  */
 export function createForumService(deps: { store: EventStore; readModels: ReadModelWaiter; pool: DatabasePool }) {
   const { store, readModels, pool } = deps;
@@ -60,8 +63,12 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const mentions = await resolveMentions(pool, input.content);
       const command = { type: 'create' as const, postId, input, mentions, by, now: now() };
       const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context);
-      await settle(result.position);
-      return postJson(postId);
+      const reached = await settle(result.position);
+      const body = await forumPostJson(pool, postId);
+      if (body !== null) return body;
+      const created = result.events.find((event) => event.type === 'ForumPostCreated');
+      if (reached || created === undefined) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      return JSON.stringify(forumPostCreatedDoc(created.data));
     },
 
     /** The edit, optionally only while the post is at the revision the form opened (If-Match: else 412); answers the new revision. */
@@ -76,8 +83,15 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const mentions = input.content === undefined ? null : await resolveMentions(pool, input.content);
       const command = { type: 'edit' as const, input, mentions, by, now: now() };
       const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context, stalePost(expected));
-      await settle(result.position);
-      return { body: await postJson(postId), revision: result.revision };
+      const reached = await settle(result.position);
+      const body = await postJson(postId);
+      const edited = result.events.find((event) => event.type === 'ForumPostEdited');
+      if (reached || edited === undefined) return { body, revision: result.revision };
+      // Late: the row as it was, with this edit's fields over it, as the projection will write it (a hidden post's
+      // masked text stays masked).
+      const before = JSON.parse(body) as { hidden?: boolean };
+      if (before.hidden) return { body, revision: result.revision };
+      return { body: JSON.stringify({ ...before, ...forumPostEditedFields(edited.data) }), revision: result.revision };
     },
 
     async deletePost(postId: string, by: ForumActor, context: CommandContext, expected?: number): Promise<void> {
@@ -91,11 +105,14 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const mentions = await resolveMentions(pool, content);
       const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, mentions, by, now: now() };
       const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
-      await settle(result.position);
+      const reached = await settle(result.position);
       const body = await forumReplyJson(pool, replyId);
-      // The post was deleted between the check and the append: the reply has nothing to belong to.
-      if (body === null) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-      return body;
+      if (body !== null) return body;
+      const posted = result.events.find((event) => event.type === 'ForumReplyPosted');
+      // The post was deleted between the check and the append: the reply has nothing to belong to (the projection
+      // does not show it either).
+      if (reached || posted === undefined || (await loadPost(postId)).state.status !== 'active') throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      return JSON.stringify(forumReplyPostedDoc(posted.data));
     },
 
     async deleteReply(replyId: string, by: ForumActor, context: CommandContext): Promise<void> {
@@ -110,9 +127,11 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const { state } = await loadPost(postId);
       const target = { live: state.status === 'active', authorId: state.status === 'none' ? null : state.post.authorId };
       const events = decidePostLike(target, { postId, userId: by.userId, now: now() });
-      await settle(await appendLike(postLikeStream(postId, by.userId), events, context));
+      const position = await appendLike(postLikeStream(postId, by.userId), events, context);
+      const reached = await settle(position);
       const post = JSON.parse(await postJson(postId)) as { likes: number };
-      return { postId, likes: post.likes, liked: true };
+      // Late: the read model's count does not hold this like yet (a repeated like appended nothing: reached).
+      return { postId, likes: post.likes + (reached ? 0 : 1), liked: true };
     },
 
     async likeReply(replyId: string, by: ForumActor, context: CommandContext): Promise<ForumReplyLiked> {
@@ -121,10 +140,12 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const postIsLive = postId !== null && (await loadPost(postId)).state.status === 'active';
       const target = { live: state.status === 'active' && postIsLive, authorId: state.status === 'none' ? null : state.reply.authorId, postId };
       const events = decideReplyLike(target, { replyId, userId: by.userId, now: now() });
-      await settle(await appendLike(replyLikeStream(replyId, by.userId), events, context));
+      const position = await appendLike(replyLikeStream(replyId, by.userId), events, context);
+      const reached = await settle(position);
       const body = await forumReplyJson(pool, replyId);
       if (body === null) throw new NotFoundError(REPLY_NOT_FOUND_MESSAGE);
-      return { replyId, postId: postId!, likes: (JSON.parse(body) as { likes: number }).likes, liked: true };
+      const likes = (JSON.parse(body) as { likes: number }).likes + (reached ? 0 : 1);
+      return { replyId, postId: postId!, likes, liked: true };
     },
   };
 }

@@ -14,29 +14,34 @@ import { decideMarkAllRead, decideMarkRead, decideWatch, notificationsReadStream
  */
 export function createNotificationService(deps: { store: EventStore; readModels: ReadModelWaiter; pool: DatabasePool }) {
   const { store, readModels, pool } = deps;
-  const append = async (stream: string, events: DomainEvent[], context: CommandContext) => {
-    if (events.length === 0) return;
+  /** Whether the read models show the change in time (nothing appended: they do). */
+  const append = async (stream: string, events: DomainEvent[], context: CommandContext): Promise<boolean> => {
+    if (events.length === 0) return true;
     const result = await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: 'any' });
-    await readModels.waitFor(result.position);
+    return readModels.waitFor(result.position);
   };
 
   return {
     async setWatch(postId: string, userId: string, watch: WatchLevel, context: CommandContext): Promise<PostWatch> {
       const [postIsLive, current] = await Promise.all([forumPostExists(pool, postId), postWatchOf(pool, userId, postId)]);
       const events = decideWatch({ postIsLive, current }, { postId, userId, watch, now: new Date().toISOString() });
-      await append(postWatchStream(postId, userId), events, context);
+      // Late (the live runner paused): the level is the one just stored; the read model still has the old one.
+      if (!(await append(postWatchStream(postId, userId), events, context))) return { watch };
       return { watch: await postWatchOf(pool, userId, postId) };
     },
 
     async markRead(userId: string, notificationId: string, context: CommandContext): Promise<{ unread: number }> {
       const events = decideMarkRead(await ownNotificationState(pool, userId, notificationId), { userId, notificationId });
-      await append(notificationsReadStream(userId), events, context);
-      return { unread: await unreadNotificationCount(pool, userId) };
+      const reached = await append(notificationsReadStream(userId), events, context);
+      // Late: the read model still counts the one just marked read.
+      const unread = await unreadNotificationCount(pool, userId);
+      return { unread: reached ? unread : Math.max(0, unread - 1) };
     },
 
     async markAllRead(userId: string, context: CommandContext): Promise<{ unread: number }> {
       const events = decideMarkAllRead(await newestUnreadPosition(pool, userId), { userId });
-      await append(notificationsReadStream(userId), events, context);
+      // Late: every notification the read model shows is now read (newer ones it does not show yet either).
+      if (!(await append(notificationsReadStream(userId), events, context))) return { unread: 0 };
       return { unread: await unreadNotificationCount(pool, userId) };
     },
   };

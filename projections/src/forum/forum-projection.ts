@@ -1,4 +1,4 @@
-import { EventName, FORUM_EVENTS, plainMarkdown } from '@mello/contracts';
+import { EventName, FORUM_EVENTS, plainMarkdown, type EventOf } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from '../events';
 
@@ -8,6 +8,59 @@ type Tx = DatabaseTransactionConnection;
 export const forumSearchTexts = (post: { title: string; content: string; tags: string[]; authorName: string; category: string }) => ({
   names_text: post.title,
   body_text: [post.title, plainMarkdown(post.content), post.tags.join(' '), post.authorName, post.category].join(' \n '),
+});
+
+/**
+ * A new post's document, as its row in forum_posts holds it (and GET /api/forum/posts/:id answers it) until anything
+ * else happens to it: the one definition, also used by the service when the read model is late (forum-service.ts).
+ */
+export const forumPostCreatedDoc = (d: EventOf<'ForumPostCreated'>['data']) => ({
+  id: d.postId,
+  title: d.title,
+  content: d.content,
+  authorId: d.authorId,
+  authorName: d.authorName,
+  category: d.category,
+  priority: d.priority,
+  year: d.year,
+  reward: d.reward,
+  status: d.status,
+  tags: d.tags,
+  entryId: d.entryId,
+  mentions: d.mentions,
+  likes: 0,
+  views: 0,
+  repliesCount: 0,
+  lastReplyAt: null,
+  createdAt: d.createdAt,
+  updatedAt: d.createdAt,
+});
+
+/** The fields of a post's document an edit replaces (the rest, e.g. its counts, stay as they were). */
+export const forumPostEditedFields = (d: EventOf<'ForumPostEdited'>['data']) => ({
+  title: d.title,
+  content: d.content,
+  category: d.category,
+  priority: d.priority,
+  year: d.year,
+  reward: d.reward,
+  tags: d.tags,
+  status: d.status,
+  updatedAt: d.updatedAt,
+  ...(d.mentions === null ? {} : { mentions: d.mentions }),
+});
+
+/** A new reply's document, as its row in forum_replies holds it until anything else happens to it. */
+export const forumReplyPostedDoc = (d: EventOf<'ForumReplyPosted'>['data']) => ({
+  id: d.replyId,
+  postId: d.postId,
+  content: d.content,
+  authorId: d.authorId,
+  authorName: d.authorName,
+  mentions: d.mentions,
+  likes: 0,
+  createdAt: d.createdAt,
+  updatedAt: d.createdAt,
 });
 
 /**
@@ -31,27 +84,7 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
   switch (event.type) {
     case EventName.ForumPostCreated: {
       const d = event.data;
-      const doc = {
-        id: d.postId,
-        title: d.title,
-        content: d.content,
-        authorId: d.authorId,
-        authorName: d.authorName,
-        category: d.category,
-        priority: d.priority,
-        year: d.year,
-        reward: d.reward,
-        status: d.status,
-        tags: d.tags,
-        entryId: d.entryId,
-        mentions: d.mentions,
-        likes: 0,
-        views: 0,
-        repliesCount: 0,
-        lastReplyAt: null,
-        createdAt: d.createdAt,
-        updatedAt: d.createdAt,
-      };
+      const doc = forumPostCreatedDoc(d);
       const texts = forumSearchTexts(d);
       await tx.query(sql.unsafe`
         INSERT INTO ${posts} (id, created_position, created_at, activity_at, category, entry_id, doc, names_text, body_text, revision)
@@ -61,18 +94,7 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
     }
     case EventName.ForumPostEdited: {
       const d = event.data;
-      const fields = {
-        title: d.title,
-        content: d.content,
-        category: d.category,
-        priority: d.priority,
-        year: d.year,
-        reward: d.reward,
-        tags: d.tags,
-        status: d.status,
-        updatedAt: d.updatedAt,
-        ...(d.mentions === null ? {} : { mentions: d.mentions }),
-      };
+      const fields = forumPostEditedFields(d);
       const author = await tx.maybeOneFirst(sql.unsafe`SELECT doc->>'authorName' FROM ${posts} WHERE id = ${d.postId}`);
       if (author === null) return;
       const texts = forumSearchTexts({ ...d, authorName: String(author) });
@@ -92,17 +114,7 @@ async function applyForumEvent(tx: Tx, schema: string, event: ProjectedEvent): P
     }
     case EventName.ForumReplyPosted: {
       const d = event.data;
-      const doc = {
-        id: d.replyId,
-        postId: d.postId,
-        content: d.content,
-        authorId: d.authorId,
-        authorName: d.authorName,
-        mentions: d.mentions,
-        likes: 0,
-        createdAt: d.createdAt,
-        updatedAt: d.createdAt,
-      };
+      const doc = forumReplyPostedDoc(d);
       // A reply that raced with its post's deletion has no post to belong to, and is not shown.
       const inserted = await tx.maybeOneFirst(sql.unsafe`
         INSERT INTO ${replies} (id, post_id, created_position, doc)
