@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { TEST_ADMIN } from './harness';
@@ -43,4 +43,15 @@ export async function spawnWorker(databaseUri: string, env: Record<string, strin
     void exited.then((code) => reject(new Error(`the worker exited with ${code}:\n${output}`)));
   });
   return { url, process: child, dataDir, exited };
+}
+
+/** Stops a spawned worker (SIGTERM, then SIGKILL after 10 s) and removes its data folder. */
+export async function stopWorker(worker: SpawnedWorker | undefined): Promise<void> {
+  if (!worker) return;
+  if (worker.process.exitCode === null) {
+    worker.process.kill('SIGTERM');
+    await Promise.race([worker.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    worker.process.kill('SIGKILL');
+  }
+  await rm(worker.dataDir, { recursive: true, force: true });
 }

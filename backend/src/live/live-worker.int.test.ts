@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
 import type { ForumChange } from '@mello/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
 import { ApiClient, adminClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
 import { connectLive, recordChanges, watchList, watchPost, type LiveClient } from '../../test/live-client';
-import { spawnWorker, type SpawnedWorker } from '../../test/worker-process';
+import { spawnWorker, stopWorker, type SpawnedWorker } from '../../test/worker-process';
 
 /**
  * The production shape: API processes started with RUN_PROJECTIONS=false, and the projections worker as a process
@@ -29,12 +28,7 @@ afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await first?.stop();
   await second?.stop();
-  if (worker && worker.process.exitCode === null) {
-    worker.process.kill('SIGTERM');
-    await Promise.race([worker.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    worker.process.kill('SIGKILL');
-  }
-  if (worker) await rm(worker.dataDir, { recursive: true, force: true });
+  await stopWorker(worker);
   await database?.drop();
 });
 

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { rm } from 'node:fs/promises';
 import type { DriftProjection, RebuildRun } from '@mello/contracts';
 import { projectionTables } from '@mello/projections';
 import { sql } from 'slonik';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
 import { ApiClient, adminClient, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
-import { spawnWorker, type SpawnedWorker } from '../../test/worker-process';
+import { spawnWorker, stopWorker, type SpawnedWorker } from '../../test/worker-process';
 import { acquireRebuildLock } from './rebuild-lock';
 import { startRebuild } from './rebuild-job';
 
@@ -36,12 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.stop();
-  if (worker && worker.process.exitCode === null) {
-    worker.process.kill('SIGTERM');
-    await Promise.race([worker.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    worker.process.kill('SIGKILL');
-  }
-  if (worker) await rm(worker.dataDir, { recursive: true, force: true });
+  await stopWorker(worker);
   await database?.drop();
 });
 
