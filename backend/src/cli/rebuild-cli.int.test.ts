@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { projectionTables } from '@mello/projections';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { freePort } from '../../test/free-port';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
 import { ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
 import { killEverything, spawnStart, type StartProcess } from '../../test/start-process';
+import { readModelSnapshot } from '../../test/read-model-snapshot';
 
 /**
  * The maintenance commands as real processes: `npm run rebuild` (whole and one projection) and `npm run projections`
@@ -124,12 +124,7 @@ describe('with DATABASE_URL', () => {
     await backend?.stop();
   });
 
-  const rowsOf = (table: string) =>
-    backend.pool.anyFirst(sql.type(z.object({ row: z.string() }))`SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(['rm', table])} t ORDER BY 1`);
-  const snapshot = async () => {
-    const tables = [...Object.values(projectionTables).flat(), 'checkpoints'];
-    return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await rowsOf(table)] as const)));
-  };
+  const snapshot = () => readModelSnapshot(backend.pool, ['checkpoints']);
   const schemaExists = (name: string) => backend.pool.exists(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${name}`);
 
   it('is refused in one line while another process rebuilds', { timeout: 240_000 }, async () => {

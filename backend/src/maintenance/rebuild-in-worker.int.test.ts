@@ -1,6 +1,5 @@
 import os from 'node:os';
 import type { DriftProjection, RebuildRun } from '@mello/contracts';
-import { projectionTables } from '@mello/projections';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { ApiClient, adminClient, startTestBackend, type Reply, type TestBackend 
 import { spawnWorker, stopWorker, type SpawnedWorker } from '../../test/worker-process';
 import { acquireRebuildLock } from './rebuild-lock';
 import { startRebuild } from './rebuild-job';
+import { readModelRows, readModelSnapshot } from '../../test/read-model-snapshot';
 
 /**
  * The production shape of the Drift tab's rebuild: an API process started with RUN_PROJECTIONS=false hands the
@@ -58,12 +58,7 @@ const finished = async (id: string): Promise<RebuildRun> => {
   await expect.poll(async () => (await state()).runs.find((run) => run.id === id)?.result, { timeout: 120_000, interval: 100 }).not.toBe('running');
   return (await state()).runs.find((run) => run.id === id)!;
 };
-const rowsOf = (table: string) =>
-  api.pool.anyFirst(sql.type(z.object({ row: z.string() }))`SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(['rm', table])} t ORDER BY 1`);
-const snapshot = async () => {
-  const tables = [...new Set([...Object.values(projectionTables).flat(), 'search_words'])];
-  return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await rowsOf(table)] as const)));
-};
+const snapshot = () => readModelSnapshot(api.pool, ['search_words']);
 const requestOf = (runId: string) =>
   api.pool.maybeOne(
     sql.type(z.object({ state: z.string(), claimedBy: z.string().nullable() }))`
@@ -154,7 +149,11 @@ describe('a rebuild asked of an API process without projections', () => {
 
   it('is cancelled through the API process: the worker stops it and the live read models stay as they were', { timeout: 120_000 }, async () => {
     // (Not the audit's tables: the cancelled run's RebuildFinished goes there.)
-    const live = async () => ({ years: await rowsOf('years'), forum: await rowsOf('forum_posts'), entries: await rowsOf('entries') });
+    const live = async () => ({
+      years: await readModelRows(api.pool, 'years'),
+      forum: await readModelRows(api.pool, 'forum_posts'),
+      entries: await readModelRows(api.pool, 'entries'),
+    });
     const before = await live();
     const started: Reply<any> = await admin.post('/api/admin/drift/rebuilds', { target: 'all' });
     expect(started.status, started.text).toBe(202);

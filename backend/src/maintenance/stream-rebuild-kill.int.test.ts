@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { projectionTables } from '@mello/projections';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { STREAM_APPLICATION_NAME } from '../event-store/postgres/stream-all';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
 import { adminClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
 import { startRebuild } from './rebuild-job';
+import { readModelSnapshot } from '../../test/read-model-snapshot';
 
 /**
  * A rebuild killed with SIGKILL in the middle of reading the log in one stream (its cursor open, some batches
@@ -27,12 +27,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const rowsOf = (table: string) =>
-  backend.pool.anyFirst(sql.type(z.object({ row: z.string() }))`SELECT to_jsonb(t)::text AS row FROM ${sql.identifier(['rm', table])} t ORDER BY 1`);
-const snapshot = async () => {
-  const tables = [...Object.values(projectionTables).flat(), 'search_words', 'checkpoints'];
-  return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await rowsOf(table)] as const)));
-};
+const snapshot = () => readModelSnapshot(backend.pool, ['search_words', 'checkpoints']);
 const streams = () =>
   backend.pool.oneFirst(
     sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${STREAM_APPLICATION_NAME}`,
