@@ -3,6 +3,7 @@ export * from './copy-rows';
 export * from './database-errors';
 export * from './schema';
 export * from './document-projection';
+export * from './apply-lock';
 export * from './runner';
 export * from './progress';
 export * from './rebuild';
