@@ -58,10 +58,7 @@ export function clientLoaderScript(entry: string, chunks: readonly string[]): st
   // this machine's Chromium, ×4 on Lighthouse's phone), and 28 at once were one long task.
   return (
     '<script>(function(u,d){var started=false,next=0;' +
-    "function more(){u.chunks.slice(next,next+=LOADER_CHUNKS_PER_TASK).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});if(u.chunks.length>next)setTimeout(more,0)}".replace(
-      'LOADER_CHUNKS_PER_TASK',
-      String(LOADER_CHUNKS_PER_TASK),
-    ) +
+    `function more(){u.chunks.slice(next,next+=${LOADER_CHUNKS_PER_TASK}).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});if(u.chunks.length>next)setTimeout(more,0)}` +
     'function start(){if(started)return;started=true;' +
     "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=u.entry;d.head.appendChild(s);setTimeout(more,0)}" +
     `if(d.visibilityState==='hidden')start();else{requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,${LOADER_FALLBACK_MS})}` +
