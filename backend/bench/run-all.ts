@@ -15,7 +15,6 @@
  * then. Missed targets are results, not failures.
  */
 import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +23,7 @@ import { renderReport, type Section } from '../src/bench-report/markdown';
 import { consoleSection } from '../src/bench-report/console-section';
 import { eventBrowserSection } from '../src/bench-report/event-browser-section';
 import { clientSection, httpSection, liveSection, searchSection, serverRenderSection, storeSection, type RunInfo } from '../src/bench-report/sections';
+import { codeState } from './code-state';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -165,22 +165,6 @@ function runBench(bench: Bench, quick: boolean): Promise<{ json: unknown | null;
       resolve({ json, code, tail });
     });
   });
-}
-
-/** The commit and the files changed in the working tree (read-only git calls). */
-function codeState() {
-  const git = (...args: string[]) => {
-    try {
-      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trimEnd();
-    } catch {
-      return '';
-    }
-  };
-  const changed = git('status', '--porcelain', '--untracked-files=no')
-    .split('\n')
-    .filter((line) => line.length > 3)
-    .map((line) => line.slice(3));
-  return { commit: git('rev-parse', '--short', 'HEAD') || 'unknown', changed };
 }
 
 /** Waits until the 1-minute load average is below `below`, or `maxMs` passed. */

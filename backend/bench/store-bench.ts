@@ -13,7 +13,6 @@
  *
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
@@ -42,44 +41,11 @@ import {
   spread,
 } from './store/common';
 import { type Unit, generateDataset } from './store/dataset';
+import { checkedReadModelCounts } from './store/read-model-counts';
 import { type Profile, profiledRebuild, readAllBreakdown, sqlFoldReference } from './store/rebuild-profile';
+import { codeState } from './code-state';
 
 // ---------------------------------------------------------------------------------------------------------------
-
-async function readModelCounts(uri: string) {
-  const client = new pg.Client({ connectionString: uri });
-  await client.connect();
-  try {
-    // Every table of the live schema that has an id per document (the archive and search read models).
-    const { rows: tables } = await client.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.columns WHERE table_schema = 'rm' AND column_name = 'id' ORDER BY table_name`,
-    );
-    const counts: Record<string, number> = {};
-    for (const { name } of tables) {
-      counts[name] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM rm.${name}`)).rows[0]!.n);
-    }
-    return counts;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Which code was measured: the commit, and files changed in the working tree (read-only git calls). */
-function codeState() {
-  const git = (...args: string[]) => {
-    try {
-      return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trimEnd();
-    } catch {
-      return '';
-    }
-  };
-  const changed = git('status', '--porcelain', '--untracked-files=no')
-    .split('\n')
-    .filter((line) => line.length > 3)
-    .map((line) => line.slice(3))
-    .filter(Boolean);
-  return { commit: git('rev-parse', '--short', 'HEAD') || 'unknown', changed };
-}
 
 /** BENCH_BASELINES=copy leaves out the INSERT baseline (a 1M-event run's longest part; only COPY is a rebuild's). */
 const BASELINES = new Set((process.env.BENCH_BASELINES ?? 'insert,copy').split(',').map((b) => b.trim()));
@@ -309,19 +275,7 @@ async function main() {
         const streamedRuns = runs.filter((run) => run.streamed);
         const pagedRuns = runs.filter((run) => !run.streamed);
         rebuild = series(streamedRuns.map((run) => run.eventsPerSecond));
-        const counts = await readModelCounts(uri);
-        const expectedRows = (table: string) =>
-          table.endsWith('years')
-            ? dataset.entities.year
-            : table.endsWith('videos')
-              ? dataset.entities.video
-              : table.endsWith('articles')
-                ? dataset.entities.article
-                : null;
-        const wrong = Object.entries(counts).filter(([table, n]) => expectedRows(table) !== null && expectedRows(table) !== n);
-        if (wrong.length > 0 || counts.years === undefined) {
-          throw new Error(`read models hold ${JSON.stringify(counts)}, expected ${JSON.stringify(dataset.entities)} per kind`);
-        }
+        const counts = await checkedReadModelCounts(uri, dataset.entities);
         log(
           `read models after rebuild: ${Object.entries(counts)
             .map(([table, n]) => `${table} ${n}`)
