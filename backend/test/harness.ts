@@ -9,6 +9,15 @@ export const TEST_ADMIN = { email: 'admin@test.melloarkivet.se', password: 'admi
 
 export type TestBackend = Backend & { config: Config; stop: () => Promise<void> };
 
+/** The settings every backend and worker of the tests shares (the database, port and data folder are their own). */
+export const TEST_SETTINGS = {
+  HOST: '127.0.0.1',
+  SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
+  ADMIN_EMAIL: TEST_ADMIN.email,
+  ADMIN_PASSWORD: TEST_ADMIN.password,
+  IMPORT_ARCHIVE: 'false',
+};
+
 /**
  * A real backend (HTTP on a free port, projections runner, PostgreSQL on the test server) on a fresh database.
  * The archive import is off unless asked for, so tests start from an empty log.
@@ -23,12 +32,8 @@ export async function startTestBackend(
   const config = loadConfig({
     DATABASE_URL: database.uri,
     PORT: '0',
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    IMPORT_ARCHIVE: 'false',
+    ...TEST_SETTINGS,
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
     RATE_LIMIT_LOGIN_PER_IP: '10000',
     RATE_LIMIT_REGISTER_PER_IP: '10000',

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_ADMIN } from './harness';
+import { TEST_SETTINGS } from './harness';
 
 /** The projections worker as a process of its own (`npm run worker`'s entry point) on a test database. */
 export type SpawnedWorker = { url: string; process: ChildProcess; dataDir: string; exited: Promise<number | null> };
@@ -15,12 +15,8 @@ export async function spawnWorker(databaseUri: string, env: Record<string, strin
       ...process.env,
       DATABASE_URL: databaseUri,
       WORKER_PORT: '0',
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SESSION_SECRET: 'test-session-secret-that-is-long-enough-000',
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      IMPORT_ARCHIVE: 'false',
+      ...TEST_SETTINGS,
       NODE_ENV: 'test',
       ...env,
     },
