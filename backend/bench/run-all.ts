@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { renderReport, type Section } from '../src/bench-report/markdown';
 import { consoleSection } from '../src/bench-report/console-section';
 import { eventBrowserSection } from '../src/bench-report/event-browser-section';
-import { clientSection, httpSection, liveSection, searchSection, serverRenderSection, storeSection, type RunInfo } from '../src/bench-report/sections';
+import { clientSection, httpSection, liveSection, searchSection, serverRenderSection, type RunInfo } from '../src/bench-report/sections';
+import { storeSection } from '../src/bench-report/store-section';
 import { codeState } from './code-state';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

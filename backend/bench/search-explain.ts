@@ -4,6 +4,9 @@
  *
  *   npx tsx backend/bench/search-explain.ts   (BENCH_POSTS=10000; EXPLAIN_SQL=1 prints each statement and its
  *                                              values; EXPLAIN_KEEP=1 keeps the server up for psql afterwards)
+ *   SEARCH_DB=<uri> npx tsx backend/bench/search-explain.ts   on a database search-answers.ts seeded (no load)
+ *   EXPLAIN_ONLY=lorren                       only the queries whose name contains it
+ *   EXPLAIN_TIMES=50                          no plans: each statement's minimum and median of 50 runs
  *
  * Plans are measured, not timed for the record: `npm run bench:search` gives the figures.
  */
@@ -17,12 +20,17 @@ import { benchBackendConfig, startBenchDatabase } from './bench-database';
 import { log } from './store/common';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
-const database = await startBenchDatabase(log);
-const backend = await startBackend(benchBackendConfig(database, { IMPORT_ARCHIVE: 'true', CLIENT_BUILD: 'skip', DB_STATEMENT_TIMEOUT_MS: '60000' }));
+const seeded = process.env.SEARCH_DB;
+const database = seeded ? { uri: seeded, dataDir: '', stop: async () => undefined } : await startBenchDatabase(log);
+const backend = seeded
+  ? { close: async () => undefined }
+  : await startBackend(benchBackendConfig(database, { IMPORT_ARCHIVE: 'true', CLIENT_BUILD: 'skip', DB_STATEMENT_TIMEOUT_MS: '60000' }));
 try {
-  await appendGeneratedPosts(backend.store, POSTS);
-  await backend.runner.catchUp();
-  await backend.pool.query(sql.unsafe`ANALYZE`);
+  if (!seeded && 'store' in backend) {
+    await appendGeneratedPosts(backend.store, POSTS);
+    await backend.runner.catchUp();
+    await backend.pool.query(sql.unsafe`ANALYZE`);
+  }
   const real = await createDatabasePool(searchPoolUri(database.uri), { maximumPoolSize: 1 });
   const recorded: Array<{ sql: string; values: readonly unknown[] }> = [];
   // Records each statement (slonik's $slonik_N placeholders as pg's $N), then runs it.
@@ -53,8 +61,9 @@ try {
     ['entries ""', () => engine.searchEntries('')],
     ['artists "karola"', () => engine.searchArtists('karola')],
     ['songwriters "bjorn"', () => engine.searchSongwriters('bjorn')],
+    ['songwriters "thomas g:son"', () => engine.searchSongwriters('thomas g:son')],
   ];
-  for (const [name, run] of queries) {
+  for (const [name, run] of queries.filter(([name]) => name.includes(process.env.EXPLAIN_ONLY ?? ''))) {
     for (let i = 0; i < 3; i += 1) await run();
     recorded.length = 0;
     let t = performance.now();
@@ -63,6 +72,18 @@ try {
     console.log(`\n=== ${name}: ${total.toFixed(2)} ms through slonik, ${recorded.length} statements`);
     for (const statement of recorded) {
       try {
+        if (process.env.EXPLAIN_TIMES) {
+          // Instead of a plan: each statement run EXPLAIN_TIMES times, its minimum and median (ms through pg).
+          const times: number[] = [];
+          for (let i = 0; i < Number(process.env.EXPLAIN_TIMES); i += 1) {
+            t = performance.now();
+            await client.query(statement.sql, statement.values as unknown[]);
+            times.push(performance.now() - t);
+          }
+          times.sort((a, b) => a - b);
+          console.log(`--- statement: min ${times[0]!.toFixed(2)} ms, median ${times[Math.floor(times.length / 2)]!.toFixed(2)} ms`);
+          continue;
+        }
         t = performance.now();
         await client.query(statement.sql, statement.values as unknown[]);
         const raw = performance.now() - t;

@@ -10,6 +10,8 @@
  *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,halfrate,rebuild
  *   BENCH_BASELINES=copy npm run bench:store                   without the INSERT baseline (for long runs: 1M events)
  *   BENCH_EXPERIMENTS=variants,fold npm run bench:store        optional experiments (see EXPERIMENTS)
+ *   BENCH_LOG=copy npm run bench:store                         the rebuild's log from the COPY baseline's rows (1M events)
+ *   BENCH_CPU_PROF=/tmp/rebuild npm run bench:store            each rebuild CPU-profiled into /tmp/rebuild-<n>.cpuprofile
  *
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */
@@ -17,7 +19,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
 import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass, sampleWaits } from './store/appends';
-import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline } from './store/baselines';
+import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline, RAW_TABLE, RAW_COLUMNS } from './store/baselines';
 import {
   EVENTS,
   REPS,
@@ -43,12 +45,15 @@ import {
 import { type Unit, generateDataset } from './store/dataset';
 import { checkedReadModelCounts } from './store/read-model-counts';
 import { type Profile, profiledRebuild, readAllBreakdown, sqlFoldReference } from './store/rebuild-profile';
+import { printRebuildProfile } from './store/rebuild-profile-table';
 import { codeState } from './code-state';
 
 // ---------------------------------------------------------------------------------------------------------------
 
 /** BENCH_BASELINES=copy leaves out the INSERT baseline (a 1M-event run's longest part; only COPY is a rebuild's). */
 const BASELINES = new Set((process.env.BENCH_BASELINES ?? 'insert,copy').split(',').map((b) => b.trim()));
+/** BENCH_LOG=copy writes the rebuild's log from the COPY baseline's rows instead of through the store (1M-event runs). */
+const BENCH_LOG = process.env.BENCH_LOG ?? 'append';
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,halfrate,rebuild').split(',').map((p) => p.trim()));
 
 async function main() {
@@ -77,6 +82,14 @@ async function main() {
     offset += unit.events.length;
   }
   const indexOf = new Map(rows.map((row, i) => [row.id, i]));
+  const releaseDataset = () => {
+    for (const segment of segments) segment.length = 0;
+    segments.length = 0;
+    units.length = 0;
+    rows.length = 0;
+    rowsOf.clear();
+    indexOf.clear();
+  };
   const streams = dataset.entities.year + dataset.entities.video + dataset.entities.article;
   log(
     `data: ${units.length} appends over ${streams} streams (${dataset.entities.year} years, ${dataset.entities.video} videos, ` +
@@ -250,20 +263,41 @@ async function main() {
       const client = new pg.Client({ connectionString: uri });
       await client.connect();
       const inLog = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM es.events')).rows[0]!.n);
-      await client.end();
-      if (inLog !== total) {
+      const copied = PHASES.has('baseline') ? Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${RAW_TABLE}`)).rows[0]!.n) : 0;
+      if (inLog !== total && BENCH_LOG === 'copy' && copied === total) {
+        // BENCH_LOG=copy (long runs: 1M events): the log is the COPY baseline's rows, in their order, moved into
+        // es.events 10,000 per transaction, instead of appended again through the store (hours at 1M on a loaded
+        // machine). The rebuild reads the same events; only the transactions they were written in differ.
+        log('writing the log for the rebuild from the COPY baseline (untimed)');
+        for (let from = 0; from < total; from += 10_000) {
+          await client.query(
+            `INSERT INTO es.events (${RAW_COLUMNS}) SELECT ${RAW_COLUMNS} FROM ${RAW_TABLE}
+              WHERE global_position > $1 AND global_position <= $2 ORDER BY global_position`,
+            [from, from + 10_000],
+          );
+        }
+      } else if (inLog !== total) {
         log('writing the log for the rebuild (untimed)');
         await appendPassConcurrent(uri, [units]);
       }
+      await client.end();
+      // The dataset is not needed from here on: emptied, so that the rebuild's garbage collections do not trace the
+      // bench's own copy of the log (about 700 MB of objects at 100k events, ten times that at 1M) on top of the
+      // rebuild's objects, which a server's process does not hold.
+      releaseDataset();
       const rebuilder = await openStore(uri, 4);
       try {
         const runs: Profile[] = [];
         for (let r = 0; r < REPS; r += 1) {
           // Experiment `paged`: the paged read path (readAll) interleaved with the streamed one, in alternating order.
-          const arms = EXPERIMENTS.has('paged') ? (r % 2 === 0 ? [false, true] : [true, false]) : [false];
-          for (const paged of arms) {
+          // Experiment `held`: likewise the audit rows held until the flush (the path before they were COPYed batch by batch).
+          const paired = EXPERIMENTS.has('paged') || EXPERIMENTS.has('held');
+          const arms = paired ? (r % 2 === 0 ? [false, true] : [true, false]) : [false];
+          for (const arm of arms) {
+            const paged = arm && EXPERIMENTS.has('paged');
+            const held = arm && EXPERIMENTS.has('held');
             const load = os.loadavg()[0]!;
-            const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT, { paged });
+            const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT, { paged, held });
             if (run.events !== total) throw new Error(`rebuild read ${run.events} events, expected ${total}`);
             runs.push(run);
             log(
@@ -272,8 +306,9 @@ async function main() {
             );
           }
         }
-        const streamedRuns = runs.filter((run) => run.streamed);
+        const streamedRuns = runs.filter((run) => run.streamed && !run.held);
         const pagedRuns = runs.filter((run) => !run.streamed);
+        const heldRuns = runs.filter((run) => run.held);
         rebuild = series(streamedRuns.map((run) => run.eventsPerSecond));
         const counts = await checkedReadModelCounts(uri, dataset.entities);
         log(
@@ -314,74 +349,33 @@ async function main() {
           sqlFold: fold,
         };
         lines.push([`Rebuild (rebuildReadModels, batch ${REBUILD_BATCH_DEFAULT}, swap)`, `${rate(rebuild)} events/s`, spread(rebuild), vsCopy(rebuild.median)]);
-        if (pagedRuns.length > 0) {
-          const pagedSeries = series(pagedRuns.map((run) => run.eventsPerSecond));
-          const paired = series(streamedRuns.map((run, i) => run.eventsPerSecond / pagedRuns[i]!.eventsPerSecond));
+        // A paired experiment: its runs interleaved with the product's path, their rate and the per-pair ratio.
+        const pairedWith = (armRuns: Profile[], label: string, ratioName: string) => {
+          const armSeries = series(armRuns.map((run) => run.eventsPerSecond));
+          const paired = series(streamedRuns.map((run, i) => run.eventsPerSecond / armRuns[i]!.eventsPerSecond));
           lines.push([
-            '  experiment: the same rebuild reading page by page (readAll), interleaved',
-            `${rate(pagedSeries)} events/s`,
-            spread(pagedSeries),
-            `${vsCopy(pagedSeries.median)}; streamed/paged ${fmt(paired.median, 2)}× (${spread(paired, 2)}), paired`,
+            label,
+            `${rate(armSeries)} events/s`,
+            spread(armSeries),
+            `${vsCopy(armSeries.median)}; ${ratioName} ${fmt(paired.median, 2)}× (${spread(paired, 2)}), paired`,
           ]);
-          results.rebuildPaged = { eventsPerS: pagedSeries, streamedOverPaged: paired };
+          return { armSeries, paired };
+        };
+        if (pagedRuns.length > 0) {
+          const { armSeries, paired } = pairedWith(pagedRuns, '  experiment: the same rebuild reading page by page (readAll), interleaved', 'streamed/paged');
+          results.rebuildPaged = { eventsPerS: armSeries, streamedOverPaged: paired };
+        }
+        if (heldRuns.length > 0) {
+          const { armSeries, paired } = pairedWith(
+            heldRuns,
+            '  experiment: the same rebuild with the audit rows held until the flush, interleaved',
+            'batch by batch/held',
+          );
+          results.rebuildHeld = { eventsPerS: armSeries, streamedOverHeld: paired };
         }
         for (const run of variants) lines.push([`  variant (1 run): ${run.label}`, `${fmt(run.eventsPerSecond)} events/s`, '', vsCopy(run.eventsPerSecond)]);
 
-        printProfile = () => {
-          console.log('');
-          console.log(
-            'Rebuild profile (ms; readAll = store.readAll calls incl. transfer and JSON.parse, in flight — they overlap the folding when the ' +
-              "loader prefetches; JS = the projections' folding; page SQL = statements applied page by page (projections without a bulk " +
-              "loader); flushes = the span of the bulk loaders' writes, side by side; rest = total minus those: deferred vocabulary and " +
-              'indexes, checkpoints, swap):',
-          );
-          const header = ['run', 'events/s', 'total', 'readAll', 'JS', 'page SQL', 'flushes', 'rest', 'GIN build', 'rows written'];
-          const table = [...runs, ...variants].map((p) => {
-            return [
-              p.label,
-              fmt(p.eventsPerSecond),
-              fmt(p.totalMs),
-              fmt(p.readAllMs),
-              fmt(p.applyJsMs),
-              fmt(p.applySqlMs),
-              fmt(p.flushWallMs),
-              fmt(p.otherMs),
-              p.lateGin ? fmt(p.indexMs) : '',
-              fmt(p.upsertedRows),
-            ];
-          });
-          const w = header.map((h, c) => Math.max(h.length, ...table.map((row) => row[c]!.length)));
-          const show = (row: string[]) => `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(w[c]!) : cell.padStart(w[c]!))).join('  ')}`;
-          console.log(show(header));
-          for (const row of table) console.log(show(row));
-          const median0 = runs[Math.floor(runs.length / 2)]!;
-          console.log(
-            `  SQL by projection (${median0.label}, one run; the flushes overlap): ${Object.entries(median0.sqlMsByProjection)
-              .map(([name, ms]) => `${name} ${fmt(ms)}`)
-              .join(', ')}`,
-          );
-          if (breakdown) {
-            const b = breakdown;
-            const line = (name: string, m: NonNullable<typeof b.json>) =>
-              `  ${name.padEnd(22)} ${Number.isNaN(m.pgTextMs) ? '' : `pg, values as text ${fmt(m.pgTextMs)} ms; `}pg + JSON.parse ${fmt(m.pgParsedMs)} ms; ` +
-              `server incl. detoast + conversion to text ${fmt(m.serverWithOutputMs)} ms; table + indexes ${fmt(m.bytes / 1e6)} MB`;
-            console.log(
-              `readAll's query on plain pg over the whole log, ${b.pages} pages of ${REBUILD_BATCH_DEFAULT}, one pass each (server execution alone ${fmt(b.serverMs)} ms):`,
-            );
-            console.log(
-              `  store.readAll (slonik, toRecorded) ${fmt(b.storeMs)} ms; plain pg + JSON.parse without the metadata column ${fmt(b.pgParsedNoMetadataMs)} ms`,
-            );
-            console.log(line('es.events (jsonb)', b.jsonb));
-            if (b.json) console.log(line('copy with json columns', b.json));
-            console.log(`readAll plan: ${b.plan}`);
-          }
-          if (fold) {
-            console.log(
-              `Reference: folding the log to the documents' final state inside PostgreSQL (one table, no search columns or indexes): ` +
-                `${fmt(fold.ms)} ms for ${fmt(fold.rows)} rows = ${fmt(total / (fold.ms / 1000))} events/s`,
-            );
-          }
-        };
+        printProfile = () => printRebuildProfile({ runs, variants, breakdown, fold, total });
       } finally {
         await rebuilder.close();
       }

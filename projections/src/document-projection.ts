@@ -2,6 +2,7 @@ import { eventNames, isDocumentEvent, type DocumentEventNames } from '@mello/con
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from './events';
 import { rawFragment } from './raw-sql';
+import { mergeGinPendingLists } from './search/gin-pending-list';
 
 type Fields = Record<string, unknown>;
 
@@ -19,6 +20,8 @@ export type DocumentProjectionConfig = {
    * If-Match it is sent back as (docs/event-sourcing.md). Read with the doc from the same row, so the two agree.
    */
   revision?: boolean;
+  /** A search table: a live batch merges its GIN indexes' pending lists after writing (search/gin-pending-list.ts). */
+  searchTable?: boolean;
 };
 
 export type DocumentChanges = {
@@ -111,26 +114,37 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       [sql.fragment`doc = excluded.doc`, ...extraColumns.map((column) => sql.fragment`${column} = excluded.${column}`)],
       sql.fragment`, `,
     );
+    const updatesFromBatch = sql.join([sql.fragment`doc = r.doc`, ...extraColumns.map((column) => sql.fragment`${column} = r.${column}`)], sql.fragment`, `);
     // A new row takes its document's first place (document_places), which a restored document had before this batch.
     const selected = sql.join(
       [
-        sql.identifier(['id']),
+        sql.fragment`r.id`,
         sql.fragment`coalesce((SELECT p.position FROM ${sql.identifier([schema, 'document_places'])} p WHERE p.id = r.id), r.created_position)`,
-        sql.identifier(['doc']),
-        ...extraColumns,
+        sql.fragment`r.doc`,
+        ...extraColumns.map((column) => sql.fragment`r.${column}`),
       ],
       sql.fragment`, `,
     );
+    // Rows that exist are UPDATEd and only the others INSERTed: an INSERT … ON CONFLICT DO UPDATE computes a search
+    // table's generated columns (normalised text, tsvector) for the proposed row and again for the update, about
+    // half of such a row's write without its indexes. The ON CONFLICT stays for a row another transaction inserted
+    // meanwhile.
     await tx.query(sql.unsafe`
+      WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})),
+      updated AS (UPDATE ${table} t SET ${updatesFromBatch} FROM r WHERE t.id = r.id RETURNING t.id)
       INSERT INTO ${table} (${allColumns})
-      SELECT ${selected} FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})
+      SELECT ${selected} FROM r WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.id = r.id)
       ON CONFLICT (id) DO UPDATE SET ${updates}`);
   };
 
   return {
     name: config.name,
     eventTypes,
-    apply: (tx, schema, events) => write(tx, schema, reduceDocumentEvents(config.events, events)),
+    apply: async (tx, schema, events) => {
+      const changes = reduceDocumentEvents(config.events, events);
+      await write(tx, schema, changes);
+      if (config.searchTable && changes.upserts.size > 0) await mergeGinPendingLists(tx, schema, config.table);
+    },
     // A rebuild starts from empty tables: deletes of rows never written are no-ops, every row is written once.
     bulk: {
       start: noDocumentChanges,

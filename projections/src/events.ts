@@ -54,6 +54,17 @@ export interface BulkLoader {
    * live, and the rebuild writes the checkpoints once every loader has flushed.
    */
   flush(tx: DatabaseTransactionConnection, schema: string, state: unknown, copy: CopyRows): Promise<void>;
+  /**
+   * Optional, for a table that only ever gets one new row per event (the audit history): the rows folded so far,
+   * taken out of the state after each batch. A rebuild COPYs them into `table` of its build schema, a COPY per batch,
+   * while it reads on (copy-rows.ts, openCopyStream), so they are neither held until the end nor left for the
+   * flush; `flush` then writes whatever was not taken (nothing).
+   */
+  readonly streamed?: {
+    table: string;
+    columns: readonly string[];
+    take(state: unknown): ReadonlyArray<ReadonlyArray<string | null>>;
+  };
 }
 
 export const maxPosition = (a: string | null, b: string | null): string | null => {

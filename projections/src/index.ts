@@ -70,6 +70,7 @@ export * from './search/search-projections';
 export * from './search/search-queries';
 export * from './search/search-songwriters';
 export * from './search/search-documents';
+export * from './search/gin-pending-list';
 export * from './waiting';
 export * from './forum/forum-list-queries';
 export * from './projection-tables';

@@ -3,24 +3,16 @@ import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slon
 import { z } from 'zod';
 import { maxPosition, type BulkLoader, type EventSource, type ProjectedEvent, type Projection } from './events';
 import { LIVE_SCHEMA, READ_MODEL_VERSION, readModelDdl, schemaIdentifier, deferredDdl, deferredIndexStatements, deferredWordsDdl } from './schema';
-import { copyRowsOver } from './copy-rows';
+import { copyRowsOver, openCopyStream, type CopyStream } from './copy-rows';
 import { SWAPPED } from './progress';
 import { isTransientDatabaseError } from './database-errors';
 import { logBatches } from './log-batches';
 import { applyLockKey } from './apply-lock';
 import { ProjectionApplyError, applyNextBatch, findFailingEvent } from './runner';
 import { tablesOf } from './projection-tables';
+import { progressTracker, type RebuildProgress, type Tracker } from './rebuild-progress';
 
-/** Where a rebuild is: reading the log, building the deferred indexes, swapping in (under the apply lock), done. */
-export type RebuildPhase = 'loading' | 'indexing' | 'swapping' | 'done';
-
-export type RebuildProgress = {
-  phase: RebuildPhase;
-  events: number;
-  eventsPerSecond: number;
-  total: number | null;
-  etaSeconds: number | null;
-};
+export type { RebuildPhase, RebuildProgress } from './rebuild-progress';
 
 export type RebuildOptions = {
   pool: DatabasePool;
@@ -91,44 +83,6 @@ export async function dropLeftoverBuilds(pool: DatabasePool): Promise<string[]> 
 /** Drops a build schema after a failure or a cancel; best effort, a leftover is dropped by the next rebuild anyway. */
 const dropBuild = (pool: DatabasePool, build: string) =>
   pool.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([build])} CASCADE`).catch(() => undefined);
-
-/** Counts events and reports progress, at most every `progressIntervalMs` (and on every phase change). */
-function progressTracker(options: Pick<RebuildOptions, 'totalEvents' | 'onProgress' | 'progressIntervalMs'>) {
-  const started = performance.now();
-  const interval = options.progressIntervalMs ?? 250;
-  let done = 0;
-  let phase: RebuildPhase = 'loading';
-  let reportedAt = -Infinity;
-  const emit = () => {
-    if (!options.onProgress) return;
-    const now = performance.now();
-    reportedAt = now;
-    const seconds = (now - started) / 1000;
-    const eventsPerSecond = seconds > 0 ? done / seconds : 0;
-    const known = typeof options.totalEvents === 'function' ? options.totalEvents() : (options.totalEvents ?? null);
-    const total = known === null ? null : Math.max(known, done);
-    const etaSeconds = phase === 'done' ? 0 : total !== null && eventsPerSecond > 0 ? Math.max(0, (total - done) / eventsPerSecond) : null;
-    options.onProgress({ phase, events: done, eventsPerSecond, total, etaSeconds });
-  };
-  return {
-    get events() {
-      return done;
-    },
-    get seconds() {
-      return (performance.now() - started) / 1000;
-    },
-    add(loaded: number) {
-      done += loaded;
-      if (options.onProgress && performance.now() - reportedAt >= interval) emit();
-    },
-    phase(next: RebuildPhase) {
-      phase = next;
-      emit();
-    },
-  };
-}
-
-type Tracker = ReturnType<typeof progressTracker>;
 
 async function runScript(connectionUri: string, script: string): Promise<void> {
   const client = new pg.Client({ connectionString: connectionUri });
@@ -351,8 +305,11 @@ async function buildBeside(options: RebuildOptions, build: string, batchSize: nu
  * Loads the whole log into empty tables in one read (logBatches: the next batch is read while this one is worked
  * on). Each projection with a bulk loader folds every batch in memory and writes its final rows once at the end,
  * with the checkpoints, in one transaction: writing each row once instead of once per batch is what makes a
- * rebuild fast (docs/benchmarks.md); what it holds is the read models' final rows, never the log. A projection
- * without one applies each batch's events as they come, in a transaction of its own; the build schema is not live,
+ * rebuild fast (docs/benchmarks.md); what it holds is the read models' final rows, never the log. A loader whose
+ * rows never change once written (`streamed`: the audit history, one row per event) hands them over after every
+ * batch instead, each batch one COPY (openCopyStream) that the server writes while the Node process reads and folds
+ * the next: its rows are not held until the end, and not written in the flush. A projection without
+ * a loader applies each batch's events as they come, in a transaction of its own; the build schema is not live,
  * and its checkpoint is written with the others at the end. (Reading the log a second time for those alone took a
  * third of a rebuild.)
  */
@@ -361,21 +318,30 @@ async function loadLog(options: RebuildOptions, schema: string, batchSize: numbe
     .filter((projection) => projection.bulk)
     .map((projection) => ({ projection, bulk: projection.bulk!, state: projection.bulk!.start() }));
   const direct = options.projections.filter((projection) => !projection.bulk);
+  const streams = new Map<Projection, CopyStream>();
   let last: string | null = null;
   const end = { head: null as string | null };
-  for await (const page of logBatches(options.source, batchSize, options.onlyTypes, end)) {
-    if (page.length === 0) continue;
-    throwIfCancelled(options.signal);
-    last = page[page.length - 1]!.position;
-    for (const loader of loaders) {
-      const events = page.filter((event) => loader.projection.eventTypes.has(event.type));
-      if (events.length > 0) foldPage(loader, events);
+  try {
+    for await (const page of logBatches(options.source, batchSize, options.onlyTypes, end)) {
+      if (page.length === 0) continue;
+      throwIfCancelled(options.signal);
+      last = page[page.length - 1]!.position;
+      for (const loader of loaders) {
+        const events = page.filter((event) => loader.projection.eventTypes.has(event.type));
+        if (events.length > 0) foldPage(loader, events);
+        if (loader.bulk.streamed) await streamRows(options.connectionUri, schema, loader, streams);
+      }
+      for (const projection of direct) {
+        const events = page.filter((event) => projection.eventTypes.has(event.type));
+        if (events.length > 0) await applyPage(options.pool, projection, schema, events);
+      }
+      progress.add(page.length);
     }
-    for (const projection of direct) {
-      const events = page.filter((event) => projection.eventTypes.has(event.type));
-      if (events.length > 0) await applyPage(options.pool, projection, schema, events);
-    }
-    progress.add(page.length);
+    await Promise.all([...streams].map(([projection, stream]) => writing(projection, last, () => stream.end())));
+  } catch (error) {
+    // A cancel or a failure closes the COPY connections; what they wrote goes with the build schema.
+    await Promise.all([...streams.values()].map((stream) => stream.abort()));
+    throw error;
   }
   // Read by type, the last event read may lie far before the log's end: everything up to the head seen before the
   // last (empty) read has been read, so the build starts from there (the swap need not read the rest again).
@@ -387,15 +353,9 @@ async function loadLog(options: RebuildOptions, schema: string, batchSize: numbe
   // checkpoints that make it count are written once every loader is in.
   await inParallel(
     WRITE_CONCURRENCY,
-    loaders.map((loader) => async () => {
-      try {
-        await options.pool.transaction((tx) => loader.bulk.flush(tx, schema, loader.state, copy));
-      } catch (error) {
-        if (isTransientDatabaseError(error)) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new Error(`Projection ${loader.projection.name} failed to write its rebuilt rows (log up to ${position}): ${message}`, { cause: error });
-      }
-    }),
+    loaders.map(
+      (loader) => () => writing(loader.projection, position, () => options.pool.transaction((tx) => loader.bulk.flush(tx, schema, loader.state, copy))),
+    ),
   );
   await options.pool.query(sql.unsafe`
     INSERT INTO ${sql.identifier([schema, 'checkpoints'])} (projection, position)
@@ -404,6 +364,36 @@ async function loadLog(options: RebuildOptions, schema: string, batchSize: numbe
       'text',
     )}) AS name
     ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now()`);
+}
+
+/** Hands a streamed loader's rows to its COPY (opened with its first rows); waits only while the last batch is still on its way. */
+async function streamRows(
+  connectionUri: string,
+  schema: string,
+  loader: { projection: Projection; bulk: BulkLoader; state: unknown },
+  streams: Map<Projection, CopyStream>,
+): Promise<void> {
+  const streamed = loader.bulk.streamed!;
+  const rows = streamed.take(loader.state);
+  if (rows.length === 0) return;
+  let stream = streams.get(loader.projection);
+  if (!stream) {
+    stream = await openCopyStream(connectionUri, [schema, streamed.table], streamed.columns);
+    streams.set(loader.projection, stream);
+  }
+  await writing(loader.projection, null, () => stream.write(rows));
+}
+
+/** A loader's write; a failure that is not the database's passing trouble names the projection (and how far the log was read). */
+async function writing(projection: Projection, position: string | null, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (isTransientDatabaseError(error)) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    const upTo = position === null ? '' : ` (log up to ${position})`;
+    throw new Error(`Projection ${projection.name} failed to write its rebuilt rows${upTo}: ${message}`, { cause: error });
+  }
 }
 
 /** Applies one page of a projection without a bulk loader; when it throws, the rebuild fails naming the event. */

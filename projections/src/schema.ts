@@ -1,6 +1,7 @@
 import { notificationsDdl } from './notifications/notifications-schema';
 import { moderationDdl } from './forum/moderation-projection';
 import { bookmarksDdl } from './forum/bookmarks-projection';
+import { GIN_PENDING_LIST_KB } from './search/gin-pending-list';
 
 /**
  * The read side lives in one schema (`rm` when live). Everything in it is derived from the log, so a new version
@@ -23,7 +24,9 @@ export const LIVE_SCHEMA = 'rm';
 // 19: search GIN indexes with a 64 kB pending list (not 4 MB); the vocabulary's trigram index is GIN, not GiST.
 // 20: document_places: a deleted document restored keeps its first place in every list (document-projection.ts).
 // 21: forum_posts' exact-title index (names, hash) for the search's answer from the newest posts.
-export const READ_MODEL_VERSION = '21';
+// 22: search GIN indexes with a 4 MB pending list again, merged by the projections at the end of each live batch
+//     (search/gin-pending-list.ts).
+export const READ_MODEL_VERSION = '22';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -224,12 +227,8 @@ const SEARCH_TABLES = ['search_years', 'search_videos', 'search_articles', 'sear
  * 2. `deferredIndexStatements`, one statement each so a rebuild can build them side by side: the search tables'
  *    GIN indexes (trigrams on `body`, full text on `tsv`; each row feeds them about a thousand keys), the
  *    vocabulary's trigram and prefix indexes, and the audit history's filter indexes (one row per event of the log).
- *    The GIN indexes keep a short pending list (64 kB, the least PostgreSQL allows, instead of 4 MB): rows written
- *    live wait there, unsorted, and every search reads through it until it is merged; with 4 MB the archive's
- *    rows never reached the index (the entries' search read all 1,099 that way, about 5 ms a search). 64 kB is
- *    merged every few dozen rows, which keeps a search's read of it short and the writes still batched (with no
- *    pending list at all, the search bench's live projection of 10,000 posts took 101 s instead of 62 s, on a
- *    loaded machine). A rebuild builds them in bulk after the load either way.
+ *    Rows written live wait in the GIN indexes' pending list until the projection that wrote them merges it at the
+ *    end of its batch (search/gin-pending-list.ts). A rebuild builds them in bulk after the load.
  */
 export function deferredWordsDdl(schemaName: string): string {
   const s = identifier(schemaName);
@@ -254,10 +253,10 @@ export function deferredIndexStatements(schemaName: string): string[] {
   const s = identifier(schemaName);
   return [
     ...SEARCH_TABLES.flatMap((table) => [
-      `CREATE INDEX IF NOT EXISTS ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops) WITH (gin_pending_list_limit = 64)`,
-      `CREATE INDEX IF NOT EXISTS ${table}_tsv ON ${s}.${table} USING gin (tsv) WITH (gin_pending_list_limit = 64)`,
+      `CREATE INDEX IF NOT EXISTS ${table}_body_trgm ON ${s}.${table} USING gin (body gin_trgm_ops) WITH (gin_pending_list_limit = ${GIN_PENDING_LIST_KB})`,
+      `CREATE INDEX IF NOT EXISTS ${table}_tsv ON ${s}.${table} USING gin (tsv) WITH (gin_pending_list_limit = ${GIN_PENDING_LIST_KB})`,
     ]),
-    `CREATE INDEX IF NOT EXISTS search_words_trgm ON ${s}.search_words USING gin (word gin_trgm_ops) WITH (gin_pending_list_limit = 64)`,
+    `CREATE INDEX IF NOT EXISTS search_words_trgm ON ${s}.search_words USING gin (word gin_trgm_ops) WITH (gin_pending_list_limit = ${GIN_PENDING_LIST_KB})`,
     `CREATE INDEX IF NOT EXISTS search_words_prefix ON ${s}.search_words (word text_pattern_ops)`,
     `CREATE INDEX IF NOT EXISTS audit_events_by_kind ON ${s}.audit_events (kind, position DESC)`,
     `CREATE INDEX IF NOT EXISTS audit_events_by_user ON ${s}.audit_events (actor_user_id, position DESC)`,

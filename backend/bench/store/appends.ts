@@ -1,6 +1,7 @@
 /** Appends through the event store, and the subscriber-lag pass; run by backend/bench/store-bench.ts. */
 import os from 'node:os';
 import pg from 'pg';
+import { sampleActivity } from './activity-sampler';
 import { sql } from 'slonik';
 import { ProjectionRunner, allProjections, createReadModelSchema } from '@mello/projections';
 import { createDatabasePool } from '../../src/db/pool';
@@ -297,29 +298,12 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * (IO:WALSync, LWLock:WALWrite), for a lock (Lock:object is the NOTIFY queue's commit lock, Lock:advisory a stream's).
  */
 export async function sampleWaits<T>(uri: string, during: () => Promise<T>): Promise<{ result: T; shares: Record<string, number>; samples: number }> {
-  const client = new pg.Client({ connectionString: uri });
-  await client.connect();
-  const counts = new Map<string, number>();
-  let samples = 0;
-  let running = true;
-  const sampling = (async () => {
-    while (running) {
-      const { rows } = await client.query<{ what: string }>(
-        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS what FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
-            AND state <> 'idle' OR (state = 'idle' AND query LIKE '%es.append%' AND datname = current_database())`,
-      );
-      for (const { what } of rows) counts.set(what, (counts.get(what) ?? 0) + 1);
-      samples += rows.length;
-      await sleep(10);
-    }
-  })();
-  try {
-    const result = await during();
-    return { result, shares: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, n / Math.max(1, samples)])), samples };
-  } finally {
-    running = false;
-    await sampling;
-    await client.end();
-  }
+  const { result, counts, rows } = await sampleActivity(
+    uri,
+    `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS what FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+        AND state <> 'idle' OR (state = 'idle' AND query LIKE '%es.append%' AND datname = current_database())`,
+    during,
+  );
+  return { result, shares: Object.fromEntries([...counts].sort((x, y) => y[1] - x[1]).map(([k, n]) => [k, n / Math.max(1, rows)])), samples: rows };
 }

@@ -5,7 +5,8 @@ export const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 3));
 export const WRITERS = 8;
 export const EVENTS_PER_APPEND = 10;
 export const ROWS_PER_INSERT = 100;
-export const REBUILD_BATCH_DEFAULT = 5000;
+/** The rebuild's batch (rebuildReadModels' default); BENCH_REBUILD_BATCH=1000 measures another. */
+export const REBUILD_BATCH_DEFAULT = Number(process.env.BENCH_REBUILD_BATCH ?? 5000);
 /** Experiment `variants`: single instrumented rebuilds that emulate proposed changes (see profiledRebuild in rebuild-profile.ts). */
 export const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean }> = [
   { lateGin: true },
@@ -15,11 +16,13 @@ export const REBUILD_VARIANTS: ReadonlyArray<{ lateGin?: boolean; writeOnce?: bo
 ];
 /**
  * Optional experiments, off by default to keep the run short (see docs/benchmarks.md for their results):
- * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify,paged,waits — raw INSERTs shaped like the 8 writers'
+ * BENCH_EXPERIMENTS=samesize,variants,readall,json,fold,notify,paged,held,waits — raw INSERTs shaped like the 8 writers'
  * appends; rebuild variants emulating proposed changes; where readAll's time goes; the log's pages read from json
  * instead of jsonb; the documents folded inside PostgreSQL as a reference; es.append without pg_notify; each rebuild
  * also read page by page (readAll, the path before streamAll), interleaved, for a paired ratio on a noisy machine;
- * what the 8 writers' backends wait on (pg_stat_activity sampled every 10 ms).
+ * (held) each rebuild also run with the audit rows held until the flush (the path before they were COPYed batch by
+ * batch), interleaved, likewise;
+ * what the 8 writers' backends wait on, and what the rebuild's backends do (pg_stat_activity sampled every 10 ms).
  */
 export const EXPERIMENTS = new Set((process.env.BENCH_EXPERIMENTS ?? '').split(',').map((e) => e.trim()));
 export const TARGET_REBUILD_EVENTS_PER_S = 15_000;

@@ -15,6 +15,7 @@ import { PostgresEventStore } from '../../src/event-store/postgres/postgres-even
 import { decodePage, decodeRecorded } from '../../src/event-store/decoding-event-store';
 import { runSql } from '../bench-database';
 import { now } from './common';
+import { cpuProfiled, sampledBackends } from './rebuild-observers';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rebuild: rebuildReadModels over the whole log into rm_next, swapped in as rm.
@@ -52,6 +53,8 @@ export type Profile = {
   otherMs: number;
   /** Whether the log was read in one stream (store.streamAll) rather than page by page (readAll). */
   streamed: boolean;
+  /** Experiment `held`: the audit rows held until the flush instead of COPYed batch by batch. */
+  held: boolean;
   /** The process's resident set when the rebuild began and at its peak during it (sampled every 50 ms), MB. */
   rssStartMb: number;
   rssPeakMb: number;
@@ -68,9 +71,9 @@ export async function profiledRebuild(
   pool: DatabasePool,
   store: PostgresEventStore,
   batchSize: number,
-  options: { lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean; paged?: boolean } = {},
+  options: { lateGin?: boolean; writeOnce?: boolean; prefetch?: boolean; paged?: boolean; held?: boolean } = {},
 ): Promise<Profile> {
-  const { lateGin = false, writeOnce = false, prefetch = false, paged = false } = options;
+  const { lateGin = false, writeOnce = false, prefetch = false, paged = false, held = false } = options;
   const profile = {
     readAllMs: 0,
     readAllCalls: 0,
@@ -224,6 +227,9 @@ export async function profiledRebuild(
               bulk.add(state, events);
               profile.applyJsMs += now() - t;
             },
+            // The rows a loader hands over batch by batch (the audit history's), taken as the product takes them.
+            // Experiment `held`: without it, the audit rows are held and COPYed in the flush (the path before).
+            ...(bulk.streamed && !held && { streamed: bulk.streamed }),
             flush: async (tx, schema, state, copy) => {
               profile.bulkFlushes += 1;
               await probeGin(tx, schema);
@@ -254,7 +260,7 @@ export async function profiledRebuild(
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6)), 50);
   let result: Awaited<ReturnType<typeof rebuildOnce>>;
   try {
-    result = await rebuildOnce(uri, pool, source, projections, batchSize);
+    result = await sampledBackends(uri, () => cpuProfiled(() => rebuildOnce(uri, pool, source, projections, batchSize)));
   } finally {
     clearInterval(sampler);
     rssPeakMb = Math.max(rssPeakMb, process.memoryUsage().rss / 1e6);
@@ -273,6 +279,7 @@ export async function profiledRebuild(
     label: [
       `batch ${batchSize}`,
       streamed ? 'streamed' : 'paged readAll',
+      held ? 'audit rows held until the flush' : '',
       writeOnce ? 'each row written once' : '',
       prefetch ? 'next page prefetched' : '',
       lateGin ? 'GIN indexes built after the load' : '',
@@ -293,6 +300,7 @@ export async function profiledRebuild(
     // With a prefetching loader, reads overlap the folding and the parts need not add up: "rest" is then unknown.
     otherMs: Math.max(0, result.seconds * 1000 - profile.readAllMs - profile.applyJsMs - profile.applySqlMs - flushWallMs),
     streamed,
+    held,
     rssStartMb,
     rssPeakMb,
   };

@@ -147,7 +147,6 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       bookmarkRoutes({ pool, bookmarks: createBookmarkService({ store, readModels: searchAdapter.waiter, pool }) }),
       revisionRoutes({ store, pool }),
       admin,
-      ...(options.extraRouters ?? []),
     ];
     const app = createHttpApp({
       config,
@@ -169,6 +168,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       },
       guards: [adminArea(admin)],
       routers,
+      extraRouters: options.extraRouters,
     });
     // Its drain runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.
     const { server, url } = await serveHttp(app.callback(), config, shutdown);

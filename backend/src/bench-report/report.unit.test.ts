@@ -14,6 +14,7 @@ import {
 } from './sections';
 import { median, percentile, ratio, summarize } from './stats';
 import { consoleSection, type ConsoleJson } from './console-section';
+import { storeSection, type StoreJson } from './store-section';
 
 describe('statistics', () => {
   it('takes the median of odd and even counts without reordering the input', () => {
@@ -189,6 +190,31 @@ const renderJson: RenderJson = {
   targetRatio: 0.7,
   met: true,
 };
+
+describe('store section', () => {
+  const series = (median: number) => ({ runs: [median], median, min: median, max: median });
+  const store = (catchUpMs: number): StoreJson => ({
+    bench: 'store',
+    events: 100_000,
+    reps: 3,
+    baseline: { insertRowsPerS: series(8_000), copyRowsPerS: series(13_000) },
+    append: { oneWriterEventsPerS: series(3_000), concurrentEventsPerS: series(6_000) },
+    lagHalfRate: { pacedEventsPerS: 3_000, appendEventsPerS: series(2_900), p50Ms: series(120), p99Ms: series(240), catchUpMs: series(catchUpMs) },
+    rebuild: { eventsPerS: series(10_000), vsCopy: 10_000 / 13_000 },
+    targets: { rebuildEventsPerS: 15_000, rebuildVsCopy: 0.75, met: false },
+  });
+
+  it("states issue 20's goals for the log: the 8 writers against INSERT, the lag and the catch-up at half their rate", () => {
+    const text = renderSection(storeSection(store(80), { command: 'npm run bench:store', loadBefore: [1, 1, 1], seconds: 200 }));
+    expect(text).toContain('| subscriber lag p99 at ½ rate | 240.0 ms |');
+    expect(text).toContain('- Target: append, 8 writers ≥ 0.6× INSERT (0.75×) — met');
+    expect(text).toContain('- Target: subscriber lag p99 < 250 ms at ½ the append rate (240.0 ms) — met');
+    expect(text).toContain('- Target: catch-up < 100 ms after the writers stop (80.0 ms) — met');
+    expect(text).toContain('- Target: rebuild ≥ 15,000 events/s — **missed**');
+    const late = renderSection(storeSection(store(6_232), { command: 'npm run bench:store', loadBefore: [1, 1, 1], seconds: 200 }));
+    expect(late).toContain('- Target: catch-up < 100 ms after the writers stop (6,232.0 ms) — **missed**');
+  });
+});
 
 describe('server rendering section', () => {
   it('puts render and cached times per route with their ratio, the throughput ratio and both load averages into its section', () => {

@@ -5,7 +5,6 @@
 import { fmt, fmtRatio, type Section, type Table, type Target } from './markdown';
 import { ratio } from './stats';
 
-type Series = { median: number; min: number; max: number; runs: number[] };
 type Latency = { p50: number; p95: number; p99: number; n?: number; max?: number };
 
 /** The forum list's pages over HTTP, as backend/bench/forum-list-phase.ts measures them. */
@@ -17,17 +16,6 @@ export type ForumListJson = {
   plans: Record<string, string>;
   targetP95Ms: number;
   met: boolean;
-};
-
-export type StoreJson = {
-  bench: 'store';
-  events: number;
-  reps: number;
-  baseline?: { insertRowsPerS: Series; copyRowsPerS: Series };
-  append?: { oneWriterEventsPerS: Series; concurrentEventsPerS: Series };
-  lag?: { appendEventsPerS: Series; p50Ms: Series; p99Ms: Series };
-  rebuild?: { eventsPerS: Series; vsCopy: number | null };
-  targets: { rebuildEventsPerS: number; rebuildVsCopy: number; met: boolean | null };
 };
 
 export type SearchJson = {
@@ -131,46 +119,6 @@ export type RunInfo = { command: string; loadBefore: number[]; seconds: number }
 const R = 'right' as const;
 const L = 'left' as const;
 const ms = (value: number | undefined) => fmt(value, 1);
-const range = (s: Series, digits = 0) => (s.runs.length > 1 ? `${fmt(s.min, digits)}–${fmt(s.max, digits)}` : '');
-
-export function storeSection(json: StoreJson, run: RunInfo): Section {
-  const rows: string[][] = [];
-  const insert = json.baseline?.insertRowsPerS.median;
-  const copy = json.baseline?.copyRowsPerS.median;
-  const add = (name: string, s: Series | undefined, unit: string, baseline: number | undefined, baselineName: string) => {
-    if (s) rows.push([name, `${fmt(s.median)} ${unit}`, range(s), baseline === undefined ? '' : `${fmtRatio(ratio(s.median, baseline))} ${baselineName}`]);
-  };
-  add('baseline: raw INSERT, 100 rows/statement', json.baseline?.insertRowsPerS, 'rows/s', undefined, '');
-  add('baseline: raw COPY', json.baseline?.copyRowsPerS, 'rows/s', insert, 'INSERT');
-  add('append, 1 writer, 10 events/append', json.append?.oneWriterEventsPerS, 'events/s', insert, 'INSERT');
-  add('append, 8 writers', json.append?.concurrentEventsPerS, 'events/s', insert, 'INSERT');
-  add('append, 8 writers + live ProjectionRunner', json.lag?.appendEventsPerS, 'events/s', insert, 'INSERT');
-  if (json.lag) {
-    rows.push(['subscriber lag p50', `${ms(json.lag.p50Ms.median)} ms`, range(json.lag.p50Ms, 1), '']);
-    rows.push(['subscriber lag p99', `${ms(json.lag.p99Ms.median)} ms`, range(json.lag.p99Ms, 1), '']);
-  }
-  add('**rebuild** (rebuildReadModels, swap)', json.rebuild?.eventsPerS, 'events/s', copy, 'COPY');
-  const rebuild = json.rebuild?.eventsPerS.median;
-  const targets: Target[] = [
-    { text: `rebuild ≥ ${fmt(json.targets.rebuildEventsPerS)} events/s`, met: rebuild === undefined ? null : rebuild >= json.targets.rebuildEventsPerS },
-    {
-      text: `rebuild ≥ ${json.targets.rebuildVsCopy}× COPY`,
-      met: rebuild === undefined || copy === undefined ? null : ratio(rebuild, copy) >= json.targets.rebuildVsCopy,
-    },
-  ];
-  return {
-    title: 'Event store and rebuild',
-    command: run.command,
-    method:
-      `${fmt(json.events)} archive events on a durable embedded PostgreSQL; appends through the event store and a rebuild of every read ` +
-      `model, next to raw INSERT and COPY of the same rows in the same run. Medians of ${json.reps} runs or segments.`,
-    loadBefore: run.loadBefore,
-    seconds: run.seconds,
-    tables: [{ header: ['measurement', 'median', 'range', 'ratio to baseline'], rows, align: [L, R, R, R] }],
-    targets,
-    notes: [],
-  };
-}
 
 export function searchSection(json: SearchJson, run: RunInfo): Section {
   // The baseline takes well under a millisecond: two decimals.

@@ -146,11 +146,14 @@ describe('GET /api/forum/posts: cursor pages', () => {
       await tx.query(sql.unsafe`SET LOCAL enable_seqscan = off`);
       for (const sort of FORUM_SORTS) {
         for (const category of [null, 'found']) {
-          const index = `forum_posts_${category ? 'category_' : ''}${sort}`;
+          // With a category, the planner weighs the category's index against the order's own index with the
+          // category as a filter by how common that category is in the (shared, concurrently written) test
+          // database's statistics. Both read the order backwards without a sort, which is what this test guards.
+          const index = category ? `forum_posts_(category_)?${sort}` : `forum_posts_${sort}`;
           for (const after of [null, cursor(sort)]) {
             const query = forumListPageSql({ sort, category, after, limit: 20 });
             const plan = (await tx.anyFirst(sql.unsafe`EXPLAIN ${query}`)).join('\n');
-            expect(plan, plan).toContain(`Index Scan Backward using ${index} on forum_posts`);
+            expect(plan, plan).toMatch(new RegExp(`Index Scan Backward using ${index} on forum_posts`));
             expect(plan, plan).not.toMatch(/(^|->)\s*Sort\b/m);
             if (after) expect(plan, plan).toMatch(/Index Cond: .*ROW\(/);
           }

@@ -112,6 +112,9 @@ describe('a write while the read models are held back', () => {
       likedReply: await bo.post(`/api/forum/replies/${reply.body.id}/like`),
       watch: await author.put(`/api/forum/posts/${post.body.id}/watch`, { watch: 'muted' }),
       readOne: await author.post(`/api/notifications/${first!.id}/read`),
+      // In the same hold: released in between, the runner could apply Bo's likes first, and their notifications
+      // would then be marked read too.
+      readAll: await author.post('/api/notifications/read-all'),
     }));
     expect(answers.edited.status, answers.edited.text).toBe(200);
     expect(answers.edited.body).toMatchObject({ id: post.body.id, title: 'Efter redigeringen', content: 'Den nya texten i tråden.', repliesCount: 3 });
@@ -119,9 +122,8 @@ describe('a write while the read models are held back', () => {
     expect(answers.likedReply.body).toEqual({ replyId: reply.body.id, postId: post.body.id, likes: 1, liked: true });
     expect(answers.watch.body).toEqual({ watch: 'muted' });
     expect(answers.readOne.body).toEqual({ unread: 1 });
-    const readAll = await whileHeldBack(() => author.post('/api/notifications/read-all'));
-    expect(readAll.status, readAll.text).toBe(200);
-    expect(readAll.body).toEqual({ unread: 0 });
+    expect(answers.readAll.status, answers.readAll.text).toBe(200);
+    expect(answers.readAll.body).toEqual({ unread: 0 });
 
     // The read model, caught up, agrees with every answer.
     // (Bo's likes notify the author once they are applied: those two come after everything was marked read.)

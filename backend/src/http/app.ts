@@ -30,6 +30,11 @@ export type HttpAppDeps = {
   config: Config;
   pool: DatabasePool;
   routers: Router[];
+  /**
+   * Benchmarks' routers (startBackend's extraRouters; never in production): mounted after the product's, behind the
+   * same middleware, and not held to the contracts, since they imitate an API route's answer to measure it.
+   */
+  extraRouters?: Router[];
   /** Guards of whole areas (adminArea): after the user is known and before the routers. */
   guards?: Middleware[];
   writeLimiter: Limiter;
@@ -107,7 +112,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
   for (const guard of deps.guards ?? []) app.use(guard);
   // A method the path does not take: 405 with Allow and a JSON { error }, like every other error (error-middleware.ts).
   assertRoutesFromContracts(deps.routers, Object.values(AUTH_PAGES));
-  for (const router of deps.routers) app.use(router.routes()).use(allowedMethods(router));
+  for (const router of [...deps.routers, ...(deps.extraRouters ?? [])]) app.use(router.routes()).use(allowedMethods(router));
   // The client's HTML carries each route's page meta, built from the read models (see static-client.ts).
   // The server renders pages through its own API, in process (ssr/in-process-api.ts), once the app is complete.
   const renderer = new PageRenderer(

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { COPY_STREAM_APPLICATION_NAME } from '@mello/projections';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,9 @@ import { readModelSnapshot } from '../../test/read-model-snapshot';
 
 /**
  * A rebuild killed with SIGKILL in the middle of reading the log in one stream (its cursor open, some batches
- * folded and the forum's applied into the build schema): the server ends the stream's transaction, the live read
- * models are exactly as they were, and the next rebuild drops the half-built schema and rebuilds equal to live.
+ * folded, the forum's applied and the audit history's COPYed into the build schema, its COPY connection open): the
+ * server ends the stream's transaction, the live read models are exactly as they were, and the next rebuild drops
+ * the half-built schema and rebuilds equal to live.
  */
 let backend: TestBackend;
 
@@ -28,10 +30,14 @@ afterAll(async () => {
 });
 
 const snapshot = () => readModelSnapshot(backend.pool, ['search_words', 'checkpoints']);
-const streams = () =>
+const connections = (applicationName: string) =>
   backend.pool.oneFirst(
-    sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${STREAM_APPLICATION_NAME}`,
+    sql.type(
+      z.object({ n: z.number() }),
+    )`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${applicationName}`,
   );
+const streams = () => connections(STREAM_APPLICATION_NAME);
+const copies = () => connections(COPY_STREAM_APPLICATION_NAME);
 const schemaExists = (name: string) => backend.pool.exists(sql.unsafe`SELECT 1 FROM pg_namespace WHERE nspname = ${name}`);
 
 describe('a rebuild killed mid-stream', () => {
@@ -57,12 +63,13 @@ describe('a rebuild killed mid-stream', () => {
     // 3 batches of 7 events read (21, not a multiple of anything in the log), the rest of the log still in the cursor.
     expect(await midStream).toBe('21');
     expect(await streams()).toBe(1);
+    expect(await copies()).toBe(1);
     expect(await schemaExists('rm_next')).toBe(true);
 
     child.kill('SIGKILL');
     expect(await exited).toBeNull();
     // The server sees the connection go (waited for, not timed): its transaction and cursor end with it.
-    while ((await streams()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await streams()) + (await copies()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await snapshot()).toEqual(before);
     expect(await schemaExists('rm_next')).toBe(true); // left behind, for the next rebuild to drop
 
@@ -70,6 +77,7 @@ describe('a rebuild killed mid-stream', () => {
     expect(next.result, next.error ?? '').toBe('succeeded');
     expect(await schemaExists('rm_next')).toBe(false);
     expect(await streams()).toBe(0);
+    expect(await copies()).toBe(0);
     const after = await snapshot();
     for (const table of Object.keys(before)) {
       if (table === 'checkpoints') continue;

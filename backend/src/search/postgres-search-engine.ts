@@ -1,5 +1,5 @@
 import type { YearSearchQuery } from '@mello/contracts';
-import { FUZZY_THRESHOLD, LIVE_SCHEMA, searchJson, visiblePostsFilter } from '@mello/projections';
+import { FUZZY_THRESHOLD, LIVE_SCHEMA, searchJson, visiblePostsFilter, type SearchSpec } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { ForumSearchQuery, SearchEngine } from './search-engine';
 
@@ -14,6 +14,22 @@ export function searchPoolUri(databaseUri: string): string {
   const given = url.searchParams.get('options');
   url.searchParams.set('options', `${given ? `${given} ` : ''}-c enable_seqscan=off -c pg_trgm.similarity_threshold=${FUZZY_THRESHOLD}`);
   return url.toString();
+}
+
+/** What a forum search asks searchJson (exported for the test comparing its answers with a full ranking's). */
+export function forumSearchSpec({ q, category, limit, admin = false }: ForumSearchQuery): SearchSpec {
+  return {
+    table: 'forum_posts',
+    q,
+    filters: [...(category === null ? [] : [sql.fragment`category = ${category}`]), ...visiblePostsFilter({ admin })],
+    // A post's names are its normalised title: `names = phrase` is the exact title match.
+    exactFields: [],
+    // Newest first: an index on (created_at, id), read backwards, answers it.
+    order: sql.fragment`created_at DESC, id DESC`,
+    orderColumns: ['created_at', 'id'],
+    walkOrder: true,
+    limit,
+  };
 }
 
 /**
@@ -92,19 +108,8 @@ export function postgresSearchEngine(pool: DatabasePool): SearchEngine {
       });
     },
 
-    searchForum({ q, category, limit, admin = false }: ForumSearchQuery) {
-      return searchJson(pool, {
-        table: 'forum_posts',
-        q,
-        filters: [...(category === null ? [] : [sql.fragment`category = ${category}`]), ...visiblePostsFilter({ admin })],
-        // A post's names are its normalised title: `names = phrase` is the exact title match.
-        exactFields: [],
-        // Newest first: an index on (created_at, id), read backwards, answers it.
-        order: sql.fragment`created_at DESC, id DESC`,
-        orderColumns: ['created_at', 'id'],
-        walkOrder: true,
-        limit,
-      });
+    searchForum(query: ForumSearchQuery) {
+      return searchJson(pool, forumSearchSpec(query));
     },
 
     async ping() {

@@ -32,6 +32,9 @@ const COLUMN_NAMES = [
   'content_author',
 ] as const satisfies ReadonlyArray<keyof AuditRow>;
 
+/** The rows folded so far, as COPY's values, taken out of the state (which is left empty). */
+const takeRows = (state: unknown): Array<Array<string | null>> => (state as AuditRow[]).splice(0).map((row) => COLUMN_NAMES.map((column) => row[column]));
+
 const rowsOf = (events: readonly ProjectedEvent[]) => events.map(auditRow).filter((row): row is AuditRow => row !== null);
 
 /** The site-wide history the admin filters (kind, user, dates) and pages through: one row per audited event. */
@@ -43,11 +46,8 @@ export const auditProjection: Projection = {
     start: (): AuditRow[] => [],
     add: (state, events) => void (state as AuditRow[]).push(...rowsOf(events)),
     // One row per event of the log: COPY, the cheapest way in (a rebuild writes into an empty table).
-    flush: (_tx, schema, state, copy) =>
-      copy(
-        [schema, 'audit_events'],
-        COLUMN_NAMES,
-        (state as AuditRow[]).map((row) => COLUMN_NAMES.map((column) => row[column])),
-      ),
+    flush: (_tx, schema, state, copy) => copy([schema, 'audit_events'], COLUMN_NAMES, takeRows(state)),
+    // A row never changes once written: a rebuild COPYs each batch's rows while it reads on.
+    streamed: { table: 'audit_events', columns: COLUMN_NAMES, take: takeRows },
   },
 };

@@ -1,3 +1,4 @@
+import { mergeGinPendingLists } from '../search/gin-pending-list';
 import { EventName, FORUM_EVENTS, plainMarkdown, type EventOf } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from '../events';
@@ -74,6 +75,8 @@ export const forumProjection: Projection = {
   eventTypes: FORUM_EVENTS,
   async apply(tx, schema, events) {
     for (const event of events) await applyForumEvent(tx, schema, event);
+    // Most forum events rewrite a post's row (counts in its doc), which adds its search keys to the GIN indexes again.
+    if (events.length > 0) await mergeGinPendingLists(tx, schema, 'forum_posts');
   },
 };
 

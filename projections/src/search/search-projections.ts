@@ -15,6 +15,7 @@ const plainText = (markdown: unknown) => (typeof markdown === 'string' ? plainMa
 export const searchYearsProjection = documentProjection({
   name: 'search_years',
   table: 'search_years',
+  searchTable: true,
   events: DOCUMENT_EVENTS.year,
   columns: [
     { name: 'year', type: 'integer', value: (f: Fields) => f.year },
@@ -33,6 +34,7 @@ export const searchYearsProjection = documentProjection({
 export const searchVideosProjection = documentProjection({
   name: 'search_videos',
   table: 'search_videos',
+  searchTable: true,
   events: DOCUMENT_EVENTS.video,
   columns: [
     { name: 'year', type: 'integer', value: (f: Fields) => f.year },
@@ -44,6 +46,7 @@ export const searchVideosProjection = documentProjection({
 export const searchArticlesProjection = documentProjection({
   name: 'search_articles',
   table: 'search_articles',
+  searchTable: true,
   events: DOCUMENT_EVENTS.article,
   columns: [
     { name: 'published_at', type: 'timestamptz', value: (f: Fields) => f.publishedAt },
@@ -60,6 +63,7 @@ export const searchArticlesProjection = documentProjection({
 export const searchEntriesProjection = documentProjection({
   name: 'search_entries',
   table: 'search_entries',
+  searchTable: true,
   events: DOCUMENT_EVENTS.entry,
   columns: [
     { name: 'year', type: 'integer', value: (f: Fields) => f.year },
@@ -80,6 +84,7 @@ export const searchEntriesProjection = documentProjection({
 export const searchArtistsProjection = documentProjection({
   name: 'search_artists',
   table: 'search_artists',
+  searchTable: true,
   events: DOCUMENT_EVENTS.artist,
   columns: [
     { name: 'slug', type: 'text', value: (f: Fields) => f.slug },

@@ -1,4 +1,4 @@
-import { sql, type DatabasePool, type FragmentSqlToken, type IdentifierSqlToken } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken, type IdentifierSqlToken, type ListSqlToken } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
 import { searchDocument, type SearchTable } from './search-documents';
@@ -51,15 +51,15 @@ const WALK_ROWS_PER_RESULT = 20;
  * The most a word can score in any document, from the vocabulary (search_words: every word of 3 to 40 letters of
  * every search table, kept in the same transaction as the rows, and never shrunk, so what it lacks no row has):
  * 10 (a whole word of the names) needs the word itself there; 7 (a prefix in the names) and 4 (in the text) need
- * a word starting with it; everything below 7 is answered 0 here, "not bounded cheaply", and the search ranks every
- * candidate. A word shorter or longer than the vocabulary's words may be anything: 10.
+ * a word starting with it; below that, `below` (searchJson's walk bounds a misspelt word further), else 0, "not
+ * bounded cheaply". A word shorter or longer than the vocabulary's words may be anything: 10.
  * The lengths are those of public.mello_collect_words (search-functions.ts) and deferredWordsDdl (schema.ts).
  */
-const termBound = (words: IdentifierSqlToken, term: FragmentSqlToken) => sql.fragment`(CASE
+const termBound = (words: IdentifierSqlToken, term: FragmentSqlToken, below: FragmentSqlToken = sql.fragment`0`) => sql.fragment`(CASE
     WHEN length(${term}) NOT BETWEEN 3 AND 40 OR EXISTS (SELECT 1 FROM ${words} WHERE word = ${term}) THEN 10
     WHEN EXISTS (SELECT 1 FROM ${words} k
                   WHERE k.word ~>=~ ${term} AND k.word ~<~ (${term} || chr(1114111)) AND k.word LIKE ${term} || '%') THEN 7
-    ELSE 0 END)::float8`;
+    ELSE ${below} END)::float8`;
 const termBounds = (words: IdentifierSqlToken) => sql.fragment`
     UNION ALL
     SELECT 'bound', t.term, NULL, ${termBound(words, sql.fragment`t.term`)}, NULL FROM terms t`;
@@ -84,7 +84,7 @@ const termsOf = (phrase: string) => [...new Set(phrase.split(' ').filter(Boolean
  * where the bitmap of the two indexes touches only the candidates (about 5× faster on 10,000 posts). Where no
  * index applies (one- and two-letter words) it still scans.
  */
-export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<string> {
+export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Promise<string> {
   const table = sql.identifier([LIVE_SCHEMA, spec.table]);
   const filters = spec.filters?.length ? sql.join(spec.filters, sql.fragment` AND `) : sql.fragment`TRUE`;
   const limit = spec.limit ?? 500;
@@ -196,54 +196,103 @@ export async function searchJson(pool: DatabasePool, spec: SearchSpec): Promise<
   const columns = [...requiredScores, ...bonusScores].map((score, i) => sql.fragment`${score} AS ${sql.identifier([`s${i}`])}`);
   const scoreColumn = (i: number) => sql.identifier([`s${i}`]);
   const allScores = [...requiredScores, ...bonusScores].map((_, i) => scoreColumn(i));
-  const candidates = sql.fragment`
+  const candidatesWhere = (match: FragmentSqlToken | ListSqlToken) => sql.fragment`
     SELECT ${sql.join(
       [...new Set(['id', ...spec.orderColumns])].map((c) => sql.identifier([c])),
       sql.fragment`, `,
     )},
            ${exact} AS exact, ${sql.join(columns, sql.fragment`, `)}
       FROM ${table}
-     WHERE ${filters} AND (${sql.join(matches, sql.fragment` OR `)})
+     WHERE ${filters} AND (${match})
     OFFSET 0 -- a fence: keeps PostgreSQL from inlining each score expression twice
   `;
+  const candidates = candidatesWhere(sql.join(matches, sql.fragment` OR `));
 
-  // A word found in thousands of rows: when every word can score 7 or more (termBound), the newest rows often hold a
-  // page of rows scoring all a row can; no older row can rank before them, so only the newest rows are read, along
-  // the order's index, until a page of them is found (walkOrder). An exact match ranks first whatever its age:
-  // only a query whose every word can score 10 can have one, and those are found by the names index. The bounds
-  // are taken again in the same statement, so the rows and the vocabulary they are checked against are of one
-  // snapshot; a page not found among the newest rows falls back to ranking every candidate. Only for one word: rows
-  // holding two words at their best are rare (the bench's "loreen malmö" has none), and a walk that finds no page
+  // A word found in thousands of rows: the newest rows often hold a page of rows scoring all a row can score, and
+  // no older row can rank before them, so only the newest rows are read, along the order's index, until a page of
+  // them is found (walkOrder). What a row can score at most is each word's bound: termBound's 10 or 7 from the
+  // vocabulary; for a word that is no word or word start of any row (misspelt), 3 if some row holds it inside a
+  // word, else 2.5 if some row has its stem, else its closest spelling that some row holds, as a whole word of the
+  // names (1 + similarity, the highest of the spelling scores): each an index probe. The bounds are taken in the
+  // walk's own statement, so rows and bounds are of one snapshot.
+  // - One word: the newest rows at the bound; an exact title ranks first whatever its age, found by the names index.
+  // - Two or more: the rows matching every word come first, and are ranked in full (the AND of the words' indexes
+  //   finds them: few rows hold every word); after them the newest rows matching only some words, at the most such a
+  //   row can score (every bound but one required word's).
+  // A page not found falls back to ranking every candidate (the answer is the same either way). Only tried when
+  // every word can be bounded (a word of the vocabulary, or with a stem or spellings): a walk that finds no page
   // reads WALK_ROWS_PER_RESULT × limit rows for nothing.
-  const termsAndBounds = [...required, ...terms.filter((term) => !required.includes(term))].map((term) => ({
-    term,
-    bound: lookups.find((row) => row.kind === 'bound' && row.term === term)?.sim ?? 0,
-  }));
-  if (spec.walkOrder && spec.exactFields.length === 0 && !spec.exactYear && terms.length === 1 && termsAndBounds.every(({ bound }) => bound >= 7)) {
-    const atBound = sql.join(
-      termsAndBounds.map(({ bound }, i) => sql.fragment`${[...requiredScores, ...bonusScores][i]!} = ${bound}::float8`),
-      sql.fragment` AND `,
+  const allTerms = [...required, ...terms.filter((term) => !required.includes(term))];
+  const boundable = (term: string) =>
+    lookups.some((row) => row.kind === 'bound' && row.term === term && (row.sim ?? 0) > 0) || stems.has(term) || spellingsOf(term).length > 0;
+  if (spec.walkOrder && spec.exactFields.length === 0 && !spec.exactYear && required.every(boundable)) {
+    const misspelt = (term: string) => {
+      const spelt = spellingsOf(term).map(
+        (row) => sql.fragment`CASE WHEN EXISTS (SELECT 1 FROM ${table} WHERE ${like(field, row.word)}) THEN ${1 + row.sim}::float8 ELSE 0 END`,
+      );
+      return sql.fragment`CASE
+        WHEN EXISTS (SELECT 1 FROM ${table} WHERE ${like(field, term)}) THEN 3
+        ${stems.has(term) ? sql.fragment`WHEN EXISTS (SELECT 1 FROM ${table} WHERE ${stemMatch(term)}) THEN 2.5` : sql.fragment``}
+        ELSE greatest(${sql.join([sql.fragment`0::float8`, ...spelt], sql.fragment`, `)}) END`;
+    };
+    const boundColumn = (i: number) => sql.identifier([`b${i}`]);
+    const boundColumns = allTerms.map((term, i) => sql.fragment`${termBound(words, sql.fragment`${term}::text`, misspelt(term))} AS ${boundColumn(i)}`);
+    // Sums in the order the scores are summed, a 0 for a missing word: a row at the bound sums to exactly this.
+    const sumOf = (missing: number) =>
+      sql.join(
+        allTerms.map((_, i) => (i === missing ? sql.fragment`0::float8` : boundColumn(i))),
+        sql.fragment` + `,
+      );
+    const scoreSum = sql.join([...requiredScores, ...bonusScores], sql.fragment` + `);
+    const newest = sql.fragment`(SELECT * FROM ${table} WHERE ${filters} ORDER BY ${spec.order} LIMIT ${limit * WALK_ROWS_PER_RESULT}) t`;
+    // Testing rows already read: strpos, as the scores do (the indexes are not used on them).
+    const some = sql.join(
+      required.map((term) => matchOf(term, contains)),
+      sql.fragment` OR `,
     );
-    const exactPossible = termsAndBounds.every(({ bound }) => bound === 10);
-    const walked = await pool.one(sql.type(walkedRow)`
-      WITH hits AS (
-             (SELECT id, false AS is_exact
-                FROM (SELECT * FROM ${table} WHERE ${filters} ORDER BY ${spec.order} LIMIT ${limit * WALK_ROWS_PER_RESULT}) t
-               WHERE ${atBound} AND names <> ${phrase}
+    const idAndOrder = sql.join(
+      [...new Set(['id', ...spec.orderColumns])].map((c) => sql.identifier([c])),
+      sql.fragment`, `,
+    );
+    // Each hit carries what orders it: its group (-1 an exact title, 0 the bound's or every word's rows, 1 the rest),
+    // whether it is exact, its score; the table's order breaks ties.
+    let hits: FragmentSqlToken;
+    if (required.length === 1) {
+      hits = sql.fragment`
+             (SELECT id, 0 AS grp, false AS hit_exact, 0::float8 AS hit_score FROM ${newest}
+               WHERE (SELECT total FROM bounds) > 0 AND ${some} AND ${scoreSum} = (SELECT total FROM bounds) AND names <> ${phrase}
                LIMIT ${limit})
-             ${exactPossible ? sql.fragment`UNION ALL SELECT id, true FROM ${table} WHERE ${filters} AND names = ${phrase}` : sql.fragment``}),
-           same_bounds AS (
-             SELECT bool_and(${termBound(words, sql.fragment`x.term`)} = x.bound) AS same
-               FROM unnest(${sql.array(
-                 termsAndBounds.map(({ term }) => term),
-                 'text',
-               )}::text[], ${sql.array(
-                 termsAndBounds.map(({ bound }) => bound),
-                 'float8',
-               )}::float8[]) AS x(term, bound))
-      SELECT coalesce(json_agg(${document} ORDER BY t.is_exact DESC, ${spec.order}), '[]')::text AS body,
-             count(*) = ${limit} AND (SELECT same FROM same_bounds) AS complete
-        FROM (SELECT t.*, hits.is_exact FROM hits JOIN ${table} t USING (id) ORDER BY hits.is_exact DESC, ${spec.order} LIMIT ${limit}) t`);
+             UNION ALL SELECT id, -1, true, 0::float8 FROM ${table} WHERE ${filters} AND names = ${phrase}`;
+    } else {
+      const every = sql.join(matches, sql.fragment` AND `);
+      const hasEvery = sql.join(
+        required.map((term) => matchOf(term, contains)),
+        sql.fragment` AND `,
+      );
+      hits = sql.fragment`
+             (SELECT id, 0 AS grp, exact AS hit_exact, score AS hit_score FROM (
+                SELECT ${idAndOrder}, exact, (${sql.join(allScores, sql.fragment` + `)}) AS score
+                  FROM (${candidatesWhere(every)}) scored
+                 ORDER BY exact DESC, score DESC, ${spec.order}
+                 LIMIT ${limit}) full_hits)
+             UNION ALL
+             (SELECT id, 1, false, 0::float8 FROM ${newest}
+               WHERE (SELECT partial FROM bounds) > 0 AND (${some}) AND NOT (${hasEvery}) AND ${scoreSum} = (SELECT partial FROM bounds)
+               LIMIT ${limit})`;
+    }
+    const walked = await pool.one(sql.type(walkedRow)`
+      WITH bounds AS (
+             SELECT ${sumOf(-1)} AS total,
+                    greatest(${sql.join(
+                      required.map((_, i) => sumOf(i)),
+                      sql.fragment`, `,
+                    )}) AS partial
+               FROM (SELECT ${sql.join(boundColumns, sql.fragment`, `)} OFFSET 0) b), -- a fence: each bound planned once
+           hits AS (${hits})
+      SELECT coalesce(json_agg(${document} ORDER BY t.grp, t.hit_exact DESC, t.hit_score DESC, ${spec.order}), '[]')::text AS body,
+             count(*) = ${limit} AS complete
+        FROM (SELECT t.*, hits.grp, hits.hit_exact, hits.hit_score FROM hits JOIN ${table} t USING (id)
+               ORDER BY hits.grp, hits.hit_exact DESC, hits.hit_score DESC, ${spec.order} LIMIT ${limit}) t`);
     if (walked.complete) return walked.body;
   }
   const row = await pool.one(sql.type(body)`

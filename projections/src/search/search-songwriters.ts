@@ -1,3 +1,4 @@
+import { mergeGinPendingLists } from './gin-pending-list';
 import { DOCUMENT_EVENTS, eventNames, songwriterCredit } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import { noDocumentChanges, reduceDocumentEvents, type DocumentChanges } from '../document-projection';
@@ -86,7 +87,9 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, changes:
   const rows = [...changes.upserts].flatMap(([id, change]) => creditRows(id, change.fields));
   await insertCredits(tx, schema, rows);
   const slugs = [...new Set([...(old as string[]), ...rows.map((row) => row.slug)])];
-  if (slugs.length > 0) await writeSongwriters(tx, schema, slugs);
+  if (slugs.length === 0) return;
+  await writeSongwriters(tx, schema, slugs);
+  await mergeGinPendingLists(tx, schema, 'search_songwriters');
 }
 
 export const searchSongwritersProjection: Projection = {

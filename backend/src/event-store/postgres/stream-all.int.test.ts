@@ -29,7 +29,11 @@ describe('PostgreSQL store: streamAll', () => {
   let pool: DatabasePool;
   let store: PostgresEventStore;
   let appended = 0;
-  /** Appends `count` events in appends of 1 to 4 events over a few streams (so transactions hold several). */
+  /**
+   * Appends `count` events in appends of 1 to 4 events over a few streams (so transactions hold several), then waits
+   * until they are readable: the readable horizon is the whole server's, and another test file's open transaction
+   * may hold them back a while (CI saw readAll answer none of 23 just appended).
+   */
   const append = async (count: number) => {
     for (let left = count; left > 0;) {
       const size = Math.min(left, 1 + (appended % 4));
@@ -38,6 +42,7 @@ describe('PostgreSQL store: streamAll', () => {
       appended += size;
       left -= size;
     }
+    await store.untilReadable(60_000);
   };
   const streamed = async (after: LogPosition | null, batchSize: number) => {
     const batches: RecordedEvent[][] = [];

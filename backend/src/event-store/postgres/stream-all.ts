@@ -40,7 +40,14 @@ export async function* streamAllEvents(connectionUri: string, { after, batchSize
   client.on('error', () => undefined);
   await client.connect();
   const [xid, position] = after ? decodePosition(after) : [0n, 0n];
-  const fetch = () => client.query<EventTuple>({ text: `FETCH ${Math.max(1, Math.floor(batchSize))} FROM log`, rowMode: 'array', types });
+  const fetch = () => {
+    const fetched = client.query<EventTuple>({ text: `FETCH ${Math.max(1, Math.floor(batchSize))} FROM log`, rowMode: 'array', types });
+    // The next batch may fail (the connection killed) while the caller still holds this one and nothing awaits it
+    // yet: marked handled here, or Node would end the process on an unhandled rejection. The loop still awaits it
+    // and ends the iteration with its error.
+    fetched.catch(() => undefined);
+    return fetched;
+  };
   let pending: Promise<pg.QueryArrayResult<EventTuple>> | null = null;
   try {
     await client.query('BEGIN READ ONLY');
