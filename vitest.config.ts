@@ -30,6 +30,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A poll here waits for what a click sets off: a command, its read-your-writes wait, a refetch and a render,
+          // in Chromium on a machine the rest of the run keeps busy. The default 1 s was shorter than that round trip
+          // under CI's load (admin-lineup's reorder failed on it twice); a poll still fails when the value never comes.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -116,7 +116,10 @@ describe('admin: a year’s lineup (desktop)', () => {
         [first.id, 2],
       ]);
       const moveUp = finalList(page).getByRole('button', { name: `Flytta upp ${firstName}` });
+      // The buttons stay disabled until the first move's refetches are done; a disabled button takes no focus.
+      await expect.poll(() => moveUp.isEnabled()).toBe(true);
       await moveUp.focus();
+      expect(await moveUp.evaluate((button) => button === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await rowNames(finalList(page))).slice(0, 2)).toEqual([`1. ${firstName}`, `2. ${second.artist} – ${second.song}`]);
       expect((await finalOf(page.request)).entries.map((entry) => entry.id)).toEqual(before.entries.map((entry) => entry.id));
