@@ -63,7 +63,13 @@ describe('admin (desktop)', () => {
     await page.getByText('År uppdaterat!').waitFor();
     await page.getByRole('heading', { level: 1, name: /E2E Vinnare Ändrad/ }).waitFor();
 
-    // The year page's 'Redigera' → the edit page's 'Historik': two events, the second with its diff.
+    // The year page's admin actions (a chunk loaded for the administrator only): its delete asks first, and
+    // 'Avbryt' keeps the year; then 'Redigera' → the edit page's 'Historik': two events, the second with its diff.
+    await page.getByRole('button', { name: `Radera året ${yearNumber}`, exact: true }).click();
+    const asked = page.getByRole('alertdialog');
+    expect(await asked.innerText()).toContain(`Är du säker på att du vill radera året ${yearNumber}?`);
+    await asked.getByRole('button', { name: 'Avbryt' }).click();
+    await asked.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Redigera' }).click();
     await page.getByRole('heading', { level: 1, name: 'Redigera år' }).waitFor();
     await page.getByRole('link', { name: 'Historik' }).click();

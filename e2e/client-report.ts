@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { pageChunks } from '../backend/src/seo/route-preloads';
 import { startAppServer } from './support/app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
 
@@ -33,22 +34,16 @@ function buildClient() {
   if (result.status !== 0) throw new Error('The client build failed');
 }
 
-/** The entry chunk, its static imports, and the lazily loaded home page chunk with its own static imports. */
+/**
+ * What the home route loads: the entry chunk and every chunk the server's page loader asks for with it (its static
+ * imports, its start steps, the home page's chunk and their imports: pageChunks, the same list the server sends).
+ */
 function homeRouteJavaScript(): { files: Array<{ file: string; gzipBytes: number }>; totalGzipBytes: number } {
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const homeKey = Object.keys(manifest).find((key) => /pages\/HomePage\.tsx$/.test(manifest[key]!.src ?? key));
-  if (!entryKey || !homeKey) throw new Error('No entry or HomePage chunk in the vite manifest');
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]!.imports ?? []) visit(imported);
-  };
-  visit(entryKey);
-  visit(homeKey);
-  const files = [...seen]
-    .map((key) => manifest[key]!.file)
+  const home = pageChunks(manifest).get('home');
+  if (!entryKey || !home) throw new Error('No entry or HomePage chunk in the vite manifest');
+  const files = [manifest[entryKey]!.file, ...home.map((url) => url.slice(1))]
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);

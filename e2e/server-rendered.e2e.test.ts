@@ -192,6 +192,16 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
         expect(seen.contentAt, 'the content arrived').toBeGreaterThanOrEqual(0);
         expect(seen.fcp, 'the first paint happened').toBeGreaterThan(0);
         expect(seen.contentAt, 'the content was in the document before the first paint').toBeLessThanOrEqual(seen.fcp);
+        // The client's JavaScript is asked for only once that paint is on screen (the page loader in
+        // backend/src/seo/index-template.ts): started earlier, it took the CPU from the frame's raster.
+        const scriptStarts = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+            .map((entry) => entry.startTime),
+        );
+        expect(scriptStarts.length, 'the client’s scripts were asked for').toBeGreaterThan(0);
+        expect(Math.min(...scriptStarts), 'the first script was asked for after the first contentful paint').toBeGreaterThanOrEqual(seen.fcp);
         await expect.poll(() => page.locator('main h1[data-from-server]').count(), { timeout: 5000 }).toBe(1);
         expect(await page.locator('main h1').first().textContent()).toContain(heading);
         expect(console.filter((text) => HYDRATION_PROBLEM.test(text))).toEqual([]);

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { chakraLazyGlobal } from './chakra-lazy-global.ts';
+import { plainDynamicImports } from './plain-dynamic-imports.ts';
 import { serverRenderBuild } from './server-render-build.ts';
 
 // The dev server forwards the API and the live socket to the backend, so the browser sees one origin
@@ -17,7 +18,7 @@ const contractsAreSideEffectFree = (id: string) => !id.includes('/contracts/src/
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraLazyGlobal(), serverRenderBuild()],
+  plugins: [react(), chakraLazyGlobal(), plainDynamicImports(), serverRenderBuild()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },

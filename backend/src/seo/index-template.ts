@@ -6,6 +6,16 @@ import { CachedFile } from './cached-file';
 /** Where the client renders (frontend/index.html); the server puts the page's shell inside. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/**
+ * A server-rendered page is painted whole: the first paint waits until the end of the rendered markup is parsed
+ * (`<link rel="expect" blocking="render">`, ignored by browsers without it). Painted before that, the browser
+ * showed part of the page and then laid the whole page out again after the first paint, a long task on a slow
+ * phone while the reader could already see the page and tap it (TBT, issue 17).
+ */
+export const RENDERED_END_ID = 'rendered-end';
+const RENDERED_END_EXPECT = `<link rel="expect" href="#${RENDERED_END_ID}" blocking="render">`;
+const RENDERED_END_MARK = `<span id="${RENDERED_END_ID}" hidden></span>`;
+
 /** Where a route's head tags go; frontend/index.html carries it inside <head>. */
 export const HEAD_MARKER = '<!--app-head-->';
 
@@ -42,27 +52,37 @@ function parseTemplate(raw: string): Template {
 }
 
 /**
- * The script that starts the client: after the first paint, it asks for the entry chunk and then the page's
- * chunks (modulepreload). The server's HTML is the page (docs/rendering.md); its JavaScript only makes it interactive,
- * so it does not compete with the HTML for a slow phone's bandwidth and main thread before the content is on
- * screen. A page opened in a background tab paints nothing until shown, so it starts at once; so does one whose
- * browser makes no frames for it (a window behind others), after LOADER_FALLBACK_MS. JSON with every
- * `<` escaped: the URLs come from the build's manifest, never from a request.
+ * The script that starts the client: once the first paint is on screen, it asks for the entry chunk and then the
+ * page's chunks (modulepreload). The server's HTML is the page (docs/rendering.md); its JavaScript only makes it
+ * interactive, so it does not compete with the HTML for a slow phone's bandwidth and CPU before the content is on
+ * screen. "On screen" is the first contentful paint's entry (PerformanceObserver), not the frame's
+ * requestAnimationFrame: the frame is rastered and presented after its main-thread part, and JavaScript started in
+ * between took the CPU from the raster, so the paint came up to a second later (issue 17: Lighthouse then counted
+ * the chunks' loading and evaluation into FCP and LCP). A page with no server render has nothing to paint first and
+ * starts at once; so does one opened in a background tab, which paints nothing until shown; a browser without
+ * paint entries waits for a frame; and one that paints nothing (a window behind others) starts after
+ * LOADER_FALLBACK_MS. JSON with every `<` escaped: the URLs come from the build's manifest, never from a request.
  */
-export const LOADER_FALLBACK_MS = 500;
-export const LOADER_CHUNKS_PER_TASK = 4;
+export const LOADER_FALLBACK_MS = 2000;
+export const LOADER_CHUNKS_PER_TASK = 1;
 
-export function clientLoaderScript(entry: string, chunks: readonly string[]): string {
+export function clientLoaderScript(entry: string, chunks: readonly string[], afterPaint = true): string {
   const urls = JSON.stringify({ entry, chunks }).replace(/</g, '\\u003c');
-  // The entry first; then the chunks a few at a time, a task each: asking for a resource is not free (~2 ms each on
-  // this machine's Chromium, ×4 on Lighthouse's phone), and 28 at once were one long task.
+  // The entry first; then the chunks one at a time, a task each: asking for a resource is not free (a cached chunk
+  // is compiled inside appendChild: up to ~12 ms each on Lighthouse's phone, more for a large one). 28 at once were
+  // one long task, four at once still tasks over 50 ms, and two at once tasks of 60–130 ms on /year/1974 (Lighthouse
+  // mobile, 9 interleaved pairs: TBT median 756/956 ms with two, 374/677 ms with one; / unchanged, 465 vs 450 ms).
   return (
-    '<script>(function(u,d){var started=false,next=0;' +
+    '<script>(function(u,d,w){var started=false,next=0;' +
     `function more(){u.chunks.slice(next,next+=${LOADER_CHUNKS_PER_TASK}).forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});if(u.chunks.length>next)setTimeout(more,0)}` +
     'function start(){if(started)return;started=true;' +
     "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=u.entry;d.head.appendChild(s);setTimeout(more,0)}" +
-    `if(d.visibilityState==='hidden')start();else{requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,${LOADER_FALLBACK_MS})}` +
-    `})(${urls},document)</script>`
+    (afterPaint
+      ? "function soon(){setTimeout(start,0)}var P=w.PerformanceObserver;if(d.visibilityState==='hidden')start();" +
+        "else{if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true});" +
+        `else w.requestAnimationFrame(soon);setTimeout(start,${LOADER_FALLBACK_MS})}`
+      : 'start();') +
+    `})(${urls},document,window)</script>`
   );
 }
 
@@ -93,11 +113,11 @@ export class IndexTemplate {
    */
   render(meta: PageMeta, origin: string, extraHead = '', shell = '', chunks: readonly string[] = []): string {
     const tags = renderHeadTags(pageHeadTags(absolutePageMeta(meta, origin)));
-    const head = extraHead ? `${tags}\n    ${extraHead}` : tags;
+    const head = [tags, extraHead, shell ? RENDERED_END_EXPECT : ''].filter(Boolean).join('\n    ');
     const entry = this.file.get()?.entry ?? null;
     // Function replacements, so '$&' or '$1' in an admin-written title is not read as a pattern.
     let html = this.template().replace(HEAD_MARKER, () => head);
-    if (shell) html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shell}</div>`);
-    return entry ? html.replace(/<\/body>/i, () => `  ${clientLoaderScript(entry, chunks)}\n  </body>`) : html;
+    if (shell) html = html.replace(ROOT_ELEMENT, () => `<div id="root">${shell}</div>${RENDERED_END_MARK}`);
+    return entry ? html.replace(/<\/body>/i, () => `  ${clientLoaderScript(entry, chunks, shell !== '')}\n  </body>`) : html;
   }
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pageMeta } from '@mello/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientLoaderScript, HEAD_MARKER, IndexTemplate, LOADER_CHUNKS_PER_TASK, LOADER_FALLBACK_MS } from './index-template';
+import { clientLoaderScript, HEAD_MARKER, IndexTemplate, RENDERED_END_ID, LOADER_CHUNKS_PER_TASK, LOADER_FALLBACK_MS } from './index-template';
 import { matchClientRoute } from './client-routes';
 import { pageChunks, RoutePreloads } from './route-preloads';
 
@@ -108,6 +108,15 @@ describe('route preloads', () => {
     expect(chunks.has('blog')).toBe(false); // not in this build: nothing to load
   });
 
+  it("counts the entry's start steps (its dynamic imports) and their imports as the entry's, before the page's", () => {
+    const chunks = pageChunks({
+      ...manifest,
+      'index.html': { ...manifest['index.html'], dynamicImports: ['src/app/start/react-dom.ts'] },
+      'src/app/start/react-dom.ts': { file: 'assets/react-dom-6.js', imports: ['_card.js'] },
+    });
+    expect(chunks.get('home')).toEqual(['/assets/shared-2.js', '/assets/react-dom-6.js', '/assets/card-3.js', '/assets/HomePage-4.js']);
+  });
+
   it('reads the manifest of the build folder, and gives nothing without one', () => {
     const dir = distWith('<html><head></head></html>');
     expect(new RoutePreloads(dir).chunksFor('home')).toEqual([]);
@@ -125,6 +134,19 @@ describe('rendered page in #root', () => {
     const home = template.render(pageMeta.home(), 'http://x', '', '<header>Nav</header><main><h1>Hero $& $1</h1></main>');
     expect(home).toContain('<div id="root"><header>Nav</header><main><h1>Hero $& $1</h1></main></div>');
   });
+
+  it('holds the first paint of a rendered page until its end is parsed; a page without a render is not held', () => {
+    const dir = distWith(`<html><head>${HEAD_MARKER}</head><body><div id="root"></div></body></html>`);
+    const template = new IndexTemplate(dir);
+    const rendered = template.render(pageMeta.home(), 'http://x', '<style></style>', '<main>Hero</main>');
+    const expectLink = `<link rel="expect" href="#${RENDERED_END_ID}" blocking="render">`;
+    expect(rendered.indexOf(expectLink)).toBeGreaterThan(-1);
+    expect(rendered.indexOf(expectLink)).toBeLessThan(rendered.indexOf('</head>'));
+    expect(rendered).toContain(`<div id="root"><main>Hero</main></div><span id="${RENDERED_END_ID}" hidden></span>`);
+    const empty = template.render(pageMeta.home(), 'http://x');
+    expect(empty).not.toContain('rel="expect"');
+    expect(empty).not.toContain(RENDERED_END_ID);
+  });
 });
 
 describe('the client loader', () => {
@@ -135,27 +157,59 @@ describe('the client loader', () => {
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="modulepreload"'); // not in the HTML: asked for after the first paint
     const loader = html.slice(html.indexOf('<div id="root">'));
-    expect(loader).toMatch(/^<div id="root"><main>Hej<\/main><\/div>\s*<script>\(function\(u,d\)[\s\S]*<\/script>\s*<\/body>/);
+    expect(loader).toMatch(
+      /^<div id="root"><main>Hej<\/main><\/div><span id="rendered-end" hidden><\/span>\s*<script>\(function\(u,d,w\)[\s\S]*<\/script>\s*<\/body>/,
+    );
     expect(loader).toContain('{"entry":"/assets/index-1.js","chunks":["/assets/HomePage-4.js"]}');
+    expect(loader).toContain('first-contentful-paint');
+    // Without a server render there is nothing to paint first: the loader starts at once.
+    const unrendered = new IndexTemplate(distWith(built)).render(pageMeta.home(), 'http://x', '', '', ['/assets/HomePage-4.js']);
+    expect(unrendered).toContain('<script>(function(u,d,w)');
+    expect(unrendered).not.toContain('first-contentful-paint');
   });
 
-  it('asks for the entry and then the chunks only after the first paint, at once in a hidden tab, at the latest after a while', () => {
+  it('asks for the entry and then the chunks once the first contentful paint is on screen, at once in a hidden tab or without a render, at the latest after a while', () => {
     const chunks = ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/e.js', '/assets/f.js'];
-    const script = /<script>([\s\S]*)<\/script>/.exec(clientLoaderScript('/assets/index-1.js', chunks))![1]!;
-    const run = (visibilityState: 'visible' | 'hidden') => {
+    const scriptOf = (afterPaint: boolean) => /<script>([\s\S]*)<\/script>/.exec(clientLoaderScript('/assets/index-1.js', chunks, afterPaint))![1]!;
+    const run = (visibilityState: 'visible' | 'hidden', { paintEntries = true, afterPaint = true } = {}) => {
       const added: Array<Record<string, string>> = [];
       const frames: Array<() => void> = [];
       const timers: Array<{ callback: () => void; ms: number }> = [];
+      const observers: Array<{
+        callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: unknown) => void;
+        disconnected: boolean;
+        options: unknown;
+      }> = [];
       const document = {
         visibilityState,
         createElement: (tag: string) => ({ tag }) as Record<string, string>,
         head: { appendChild: (element: Record<string, string>) => added.push({ ...element }) },
       };
-      new Function('document', 'requestAnimationFrame', 'setTimeout', script)(
-        document,
-        (callback: () => void) => frames.push(callback),
-        (callback: () => void, ms: number) => timers.push({ callback, ms }),
+      class PerformanceObserver {
+        static supportedEntryTypes = paintEntries ? ['paint', 'navigation'] : ['navigation'];
+        private readonly own;
+        constructor(callback: (typeof observers)[number]['callback']) {
+          this.own = { callback, disconnected: false, options: null as unknown };
+          observers.push(this.own);
+        }
+        observe(options: unknown) {
+          this.own.options = options;
+        }
+        disconnect() {
+          this.own.disconnected = true;
+        }
+      }
+      const window = { PerformanceObserver, requestAnimationFrame: (callback: () => void) => frames.push(callback) };
+      new Function('document', 'window', 'setTimeout', scriptOf(afterPaint))(document, window, (callback: () => void, ms: number) =>
+        timers.push({ callback, ms }),
       );
+      /** Delivers paint entries to the observers, as the browser does after presenting a frame. */
+      const paint = (...names: string[]) => {
+        for (const observer of observers) {
+          if (!observer.disconnected)
+            observer.callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) }, { disconnect: () => (observer.disconnected = true) });
+        }
+      };
       /** Runs the tasks the script queued without a delay, one by one, counting them. */
       const runQueuedTasks = () => {
         let tasks = 0;
@@ -165,30 +219,44 @@ describe('the client loader', () => {
         }
         return tasks;
       };
-      return { added, frames, timers, runQueuedTasks };
+      return { added, frames, timers, observers, paint, runQueuedTasks };
     };
     const entry = { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-1.js' };
     const all = [entry, ...chunks.map((href) => ({ tag: 'link', rel: 'modulepreload', crossOrigin: '', href }))];
 
     const painted = run('visible');
-    expect(painted.added).toEqual([]); // nothing before the frame is painted
-    painted.frames.shift()!();
-    expect(painted.added).toEqual([]); // the frame's own callback runs before its paint
+    expect(painted.observers.map((observer) => observer.options)).toEqual([{ type: 'paint', buffered: true }]);
+    expect(painted.frames).toEqual([]); // not the frame: its raster and presentation come after its callbacks
+    painted.paint('first-paint'); // a paint without content is not the page on screen
+    expect(painted.runQueuedTasks()).toBe(0);
+    expect(painted.added).toEqual([]);
+    painted.paint('first-contentful-paint');
+    expect(painted.observers[0]!.disconnected).toBe(true);
+    expect(painted.added).toEqual([]); // in a task of its own, not inside the observer's callback
     const tasks = painted.runQueuedTasks(); // the first task after the paint, then the chunks' own
     expect(painted.added).toEqual(all);
     expect(tasks).toBe(1 + Math.ceil(chunks.length / LOADER_CHUNKS_PER_TASK));
     painted.timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.callback();
     expect(painted.added).toEqual(all); // started once only
 
-    const noFrames = run('visible');
-    noFrames.timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.callback();
-    noFrames.runQueuedTasks();
-    expect(noFrames.added).toEqual(all);
+    const noPaint = run('visible');
+    noPaint.timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.callback();
+    noPaint.runQueuedTasks();
+    expect(noPaint.added).toEqual(all);
 
-    const hidden = run('hidden');
-    expect(hidden.added).toEqual([entry]);
-    hidden.runQueuedTasks();
-    expect(hidden.added).toEqual(all);
+    const noPaintEntries = run('visible', { paintEntries: false });
+    expect(noPaintEntries.observers).toEqual([]);
+    noPaintEntries.frames.shift()!();
+    expect(noPaintEntries.added).toEqual([]);
+    noPaintEntries.runQueuedTasks();
+    expect(noPaintEntries.added).toEqual(all);
+
+    for (const atOnce of [run('hidden'), run('visible', { afterPaint: false })]) {
+      expect(atOnce.added).toEqual([entry]);
+      expect(atOnce.observers).toEqual([]);
+      atOnce.runQueuedTasks();
+      expect(atOnce.added).toEqual(all);
+    }
   });
 
   it('writes no "<" inside the script, whatever the file names', () => {

@@ -23,7 +23,7 @@ const PAGE_MODULES: Record<string, string> = {
   notifications: 'src/features/notifications/NotificationsPage.tsx',
 };
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /**
@@ -46,7 +46,7 @@ export class RoutePreloads {
   }
 }
 
-/** Per page: the entry chunk's static imports, then the page's chunk and its static imports not among them. */
+/** Per page: the entry chunk's static imports and start steps, then the page's chunk and its static imports not among them. */
 export function pageChunks(manifest: Manifest): Map<string, string[]> {
   const closure = (key: string, into = new Set<string>()) => {
     if (into.has(key) || !manifest[key]) return into;
@@ -56,6 +56,9 @@ export function pageChunks(manifest: Manifest): Map<string, string[]> {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loadedWithEntry = entry ? closure(entry) : new Set<string>();
+  // The entry imports the client's start steps dynamically, one task each (frontend/src/main.tsx): every page
+  // runs all of them at once, so they are the entry's as much as its static imports.
+  for (const step of (entry && manifest[entry]!.dynamicImports) || []) closure(step, loadedWithEntry);
   // The entry's own imports too: the browser would otherwise find them only once the entry chunk has arrived.
   const entryImports = [...loadedWithEntry].filter((key) => key !== entry);
   const chunks = new Map<string, string[]>();

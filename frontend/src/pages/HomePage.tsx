@@ -1,5 +1,5 @@
 import { Container, Stack } from '@chakra-ui/react';
-import { pageMeta } from '@mello/contracts';
+import { BelowTheFold } from '../components/BelowTheFold';
 import { FeaturedArticlesSection } from '../components/home/FeaturedArticlesSection';
 import { FeaturedVideoSection } from '../components/home/FeaturedVideoSection';
 import { Hero } from '../components/home/Hero';
@@ -7,21 +7,29 @@ import { HomeYears } from '../components/home/HomeYears';
 import { LostMediaSection } from '../components/home/LostMediaSection';
 import { Timeline } from '../components/home/Timeline';
 import { SearchBlock } from '../components/search/SearchBlock';
-import { usePageMeta } from '../seo/use-page-meta';
+import { useStaticPageMeta } from '../seo/use-page-meta';
 
-/** Below the hero and the search block, in reading order. */
-const SECTIONS = [HomeYears, Timeline, LostMediaSection, FeaturedVideoSection, FeaturedArticlesSection];
+/** Below the hero and the search block, in reading order, each with a height between its desktop and phone ones. */
+const SECTIONS = [
+  { Section: HomeYears, estimate: '70rem' },
+  { Section: Timeline, estimate: '66rem' },
+  { Section: LostMediaSection, estimate: '34rem' },
+  { Section: FeaturedVideoSection, estimate: '37rem' },
+  { Section: FeaturedArticlesSection, estimate: '36rem' },
+];
 
 export default function HomePage() {
-  usePageMeta(pageMeta.home());
+  useStaticPageMeta('home');
   return (
     <>
       <Hero />
       <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '12', md: '16' }}>
         <Stack gap={{ base: '16', md: '24' }}>
           <SearchBlock withHeading />
-          {SECTIONS.map((Section, index) => (
-            <Section key={index} />
+          {SECTIONS.map(({ Section, estimate }, index) => (
+            <BelowTheFold key={index} estimate={estimate}>
+              <Section />
+            </BelowTheFold>
           ))}
         </Stack>
       </Container>

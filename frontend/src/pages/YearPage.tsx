@@ -1,19 +1,22 @@
 import { Button, Grid, Stack } from '@chakra-ui/react';
 import { pageMeta, YEAR_NOT_FOUND_DESCRIPTION } from '@mello/contracts';
-import { LuArrowLeft, LuPencil } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { LuArrowLeft } from 'react-icons/lu';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useYear } from '../api/archive';
 import { useCurrentUser } from '../auth/current-user';
-import { ConfirmDeleteButton } from '../components/content/ConfirmDeleteButton';
+import { BelowTheFold } from '../components/BelowTheFold';
 import { EmptyState } from '../components/EmptyState';
 import { LoadingText } from '../components/LoadingText';
 import { PageContainer } from '../components/PageContainer';
-import { useDeleteYear } from '../components/years/use-delete-year';
 import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '../components/years/YearDetails';
 import { YearHero } from '../components/years/YearHero';
 import { YearLineupSection } from '../features/lineups/components/YearLineupSection';
 import { usePageMeta } from '../seo/use-page-meta';
 import { yearLabelOf, yearNumberOf } from '../lib/year-param';
+
+/** Only the administrator sees them: a chunk loaded once the signed-in state says so (YearAdminActions). */
+const YearAdminActions = lazy(() => import('../components/years/YearAdminActions'));
 
 /** /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure. */
 export default function YearPage() {
@@ -22,8 +25,6 @@ export default function YearPage() {
   const yearLabel = yearLabelOf(param);
   const { data: year, isLoading } = useYear(yearNumber);
   const { isAdmin } = useCurrentUser();
-  const navigate = useNavigate();
-  const remove = useDeleteYear(() => navigate('/years'));
   // While loading, the head stays as it is (the server's tags are already right for this URL).
   usePageMeta(isLoading ? null : Number.isNaN(yearNumber) ? pageMeta.yearNotFound(param) : pageMeta.year(yearNumber, year ?? null));
 
@@ -43,14 +44,9 @@ export default function YearPage() {
   }
 
   const adminActions = isAdmin && (
-    <>
-      <Button asChild variant="outline" size="lg">
-        <RouterLink to={`/admin/edit-year/${year.id}`}>
-          <LuPencil aria-hidden="true" /> Redigera
-        </RouterLink>
-      </Button>
-      <ConfirmDeleteButton size="lg" what={`året ${year.year}`} pending={remove.isPending} onConfirm={() => remove.mutate(year.id)} />
-    </>
+    <Suspense fallback={null}>
+      <YearAdminActions year={year} />
+    </Suspense>
   );
 
   return (
@@ -69,8 +65,13 @@ export default function YearPage() {
             {year.videoUrl && <VideoMaterialCard videoUrl={year.videoUrl} />}
           </Stack>
         </Grid>
-        <YearLineupSection year={year.year} />
-        <SourcesList sources={year.sources} />
+        {/* Below the first screen (BelowTheFold): the lineup's tables and cards are most of the page's markup. */}
+        <BelowTheFold estimate="60rem">
+          <YearLineupSection year={year.year} />
+        </BelowTheFold>
+        <BelowTheFold estimate="12rem">
+          <SourcesList sources={year.sources} />
+        </BelowTheFold>
       </Stack>
     </PageContainer>
   );

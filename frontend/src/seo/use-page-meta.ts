@@ -1,53 +1,12 @@
 import { useEffect } from 'react';
-import { PAGE_META_ATTRIBUTE, absolutePageMeta, pageHeadTags, type HeadTag, type PageMeta } from '@mello/contracts';
-
-/** The selector of the element a tag replaces, marked or not (so a stray default in index.html is not doubled). */
-function sameTagSelector(tag: HeadTag): string {
-  switch (tag.tag) {
-    case 'title':
-      return 'title';
-    case 'link':
-      return `link[rel="${tag.attrs.rel}"]`;
-    case 'script':
-      return `script[type="application/ld+json"][${PAGE_META_ATTRIBUTE}]`;
-    case 'meta':
-      return 'name' in tag.attrs ? `meta[name="${tag.attrs.name}"]` : `meta[property="${tag.attrs.property}"]`;
-    default: {
-      const never: never = tag;
-      return never;
-    }
-  }
-}
-
-function elementFor(tag: HeadTag): HTMLElement {
-  const element = document.createElement(tag.tag);
-  if (tag.tag !== 'title') for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
-  if (tag.tag === 'title' || tag.tag === 'script') element.textContent = tag.text;
-  element.setAttribute(PAGE_META_ATTRIBUTE, '');
-  return element;
-}
+import type { PageMeta, pageMeta } from '@mello/contracts';
 
 /**
- * Puts the page's meta into document.head: title, description, robots, canonical link, Open Graph and Twitter
- * tags and one JSON-LD script. Replaces the tags the server rendered (and those of the previous page), so each
- * exists once; tags the new page does not have (e.g. robots noindex) disappear.
+ * apply-page-meta.ts, loaded on the first page's effect: not part of the first screen's JavaScript (the server
+ * already wrote that page's head). One promise for all, so the pages' metas are applied in the order they came.
  */
-export function applyPageMeta(meta: PageMeta, origin = window.location.origin): void {
-  const tags = pageHeadTags(absolutePageMeta(meta, origin));
-  const head = document.head;
-  const wanted = new Set(tags.map(sameTagSelector));
-  for (const stale of Array.from(head.querySelectorAll(`[${PAGE_META_ATTRIBUTE}]`))) {
-    if (!stale.matches([...wanted].join(','))) stale.remove();
-  }
-  for (const tag of tags) {
-    const existing = Array.from(head.querySelectorAll(sameTagSelector(tag)));
-    const fresh = elementFor(tag);
-    if (existing[0]) existing[0].replaceWith(fresh);
-    else head.appendChild(fresh);
-    for (const duplicate of existing.slice(1)) duplicate.remove();
-  }
-  document.title = meta.title;
-}
+let applying: Promise<typeof import('./apply-page-meta')> | null = null;
+const loadApplyPageMeta = () => (applying ??= import('./apply-page-meta'));
 
 /**
  * Sets the page meta while the page is shown; pages call it with a `pageMeta.<route>(…)` value. `null` leaves the
@@ -58,6 +17,19 @@ export function usePageMeta(meta: PageMeta | null): void {
   // The meta is rebuilt on every render; compare by content so the head is only touched when it changes.
   const key = meta ? JSON.stringify(meta) : null;
   useEffect(() => {
-    if (key) applyPageMeta(JSON.parse(key) as PageMeta);
+    if (key) void loadApplyPageMeta().then(({ applyPageMeta }) => applyPageMeta(JSON.parse(key) as PageMeta));
   }, [key]);
+}
+
+/** The pages whose meta needs no data: `pageMeta.<name>()`. */
+type StaticPageName = { [K in keyof typeof pageMeta]: (typeof pageMeta)[K] extends () => PageMeta ? K : never }[keyof typeof pageMeta];
+
+/**
+ * usePageMeta for a page whose meta needs no data, built in the lazily loaded module too: the home page's first
+ * screen then carries neither the page-meta builders nor the head writer (its 200 kB budget, issue 17).
+ */
+export function useStaticPageMeta(name: StaticPageName): void {
+  useEffect(() => {
+    void loadApplyPageMeta().then(({ applyPageMeta, pageMeta }) => applyPageMeta(pageMeta[name]()));
+  }, [name]);
 }

@@ -1,11 +1,19 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { BelowTheFold } from '../BelowTheFold';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
-import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { MAIN_CONTENT_ID } from './nav-links';
 import { SkipLink } from './SkipLink';
+
+/**
+ * The footer's code is a chunk of its own, loaded while the page hydrates: it is below the fold on every page, so the
+ * first screen's JavaScript does not wait for it. The server renders it as part of the page (entry-server.tsx waits
+ * for every lazy part); in the browser React keeps that HTML until the chunk is there, then adopts it in a pass of
+ * its own (a Suspense boundary), so the page's hydration is one long task less on a slow phone (issue 17, TBT).
+ */
+const Footer = lazy(() => import('./Footer').then(({ Footer }) => ({ default: Footer })));
 
 export function Layout() {
   const { pathname, hash } = useLocation();
@@ -26,7 +34,11 @@ export function Layout() {
           <Outlet />
         </RouteErrorBoundary>
       </Box>
-      <Footer />
+      <BelowTheFold estimate="40rem">
+        <Suspense>
+          <Footer />
+        </Suspense>
+      </BelowTheFold>
     </Flex>
   );
 }

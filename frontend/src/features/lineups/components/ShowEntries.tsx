@@ -18,7 +18,7 @@ const winnerStyle = { bg: 'rgba(255, 194, 61, 0.10)', boxShadow: 'inset 4px 0 0 
  */
 type ShowProps = { show: LineupShow; caption: string; /** The entries whose anchor this show holds (anchoredEntries). */ anchors: ReadonlySet<string> };
 
-const WIDE = atLeast('lg');
+export const WIDE = atLeast('lg');
 const NO_ANCHORS: ReadonlySet<string> = new Set();
 
 export function ShowEntries(props: ShowProps) {

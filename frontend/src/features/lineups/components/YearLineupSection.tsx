@@ -5,10 +5,10 @@ import { ServerUnreachable } from '../../../components/content/ServerUnreachable
 import { LoadingText } from '../../../components/LoadingText';
 import { useYearLineup } from '../api';
 import { anchoredEntries, isSingleFinal } from '../format';
-import { ShowEntries } from './ShowEntries';
+import { ShowEntries, WIDE } from './ShowEntries';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 /**
  * 'Startfält' on the year page: a section per show (heats, the second-chance show, the final), or one table in a
@@ -38,17 +38,19 @@ function Lineup({ lineup }: { lineup: YearLineup }) {
   const single = isSingleFinal(lineup);
   const anchors = anchoredEntries(lineup.shows);
   const { hash } = useLocation();
-  const hydrated = useHydrated();
+  // Known with ShowEntries' own answer (the same query, the same transition), so this renders again with them,
+  // not alone and at once after hydration (useHydrated: the whole lineup in one synchronous render, issue 17).
+  const laidOut = useMediaQuery(WIDE) !== null;
   // An entry's anchor (/year/1974#…): its element exists once the screen size is known (ShowEntries), so the
   // browser's own jump at load may have found the other layout's hidden copy; go there now.
   useEffect(() => {
-    if (!hydrated || !hash) return;
+    if (!laidOut || !hash) return;
     try {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     } catch {
       // A malformed anchor (%E0…) names nothing.
     }
-  }, [hydrated, hash]);
+  }, [laidOut, hash]);
   return (
     <Stack gap="8" minW="0">
       <Stack gap="3">
