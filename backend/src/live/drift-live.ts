@@ -88,7 +88,10 @@ export function driftLive(
 
   // LISTEN on a connection of its own, opened again after it is lost (the runs' rows are the truth: a missed
   // announcement costs one step of progress, and the next one carries the whole run).
-  let client: pg.Client | null = null;
+  // close() settles this, so a connection that was still being opened when the process began to stop is ended too
+  // (waiting only for its loss, close() waited for ever: the connection was not yet there to end).
+  let markClosed!: () => void;
+  const closing = new Promise<void>((resolve) => (markClosed = resolve));
   const backoff = new InterruptibleSleep();
   const listening = (async () => {
     for (let attempt = 0; !closed; attempt += 1) {
@@ -103,13 +106,11 @@ export function driftLive(
       try {
         await next.connect();
         await next.query(`LISTEN ${REBUILD_CHANNEL}`);
-        client = next;
         attempt = 0;
-        await lost;
+        await Promise.race([lost, closing]);
       } catch (error) {
         if (!closed) report('listen', error);
       }
-      client = null;
       await next.end().catch(() => undefined);
       if (!closed) await backoff.sleep(Math.min(5000, 500 * 2 ** attempt));
     }
@@ -123,10 +124,10 @@ export function driftLive(
     },
     async close(): Promise<void> {
       closed = true;
+      markClosed();
       unsubscribe();
       if (statusTimer) clearTimeout(statusTimer);
       backoff.wake();
-      await client?.end().catch(() => undefined);
       await listening;
     },
   };
