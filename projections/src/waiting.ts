@@ -3,26 +3,38 @@
  * each follows the log, sleeps between polls, and is woken early by a notification.
  */
 
-/** A sleep that a notification ("new events appended") can cut short. */
+/**
+ * A sleep that a notification ("new events appended", "stop") can cut short. A wake that comes while nothing
+ * sleeps is kept for the next sleep, which then returns at once: the loops that use this check their "running"
+ * flag and then sleep, and a stop() between the two used to be lost, holding the shutdown for the whole interval
+ * (2 s in the rebuild-request listener and the live follower; CI's start-then-stop tests). The cost of keeping
+ * it is at most one extra look at the log.
+ */
 export class InterruptibleSleep {
   private wakeUp: (() => void) | null = null;
+  private woken = false;
 
   sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      // Either ends the sleep: the timer, or a wake(). Whichever comes first also forgets the other, so a wake after
+      // the timer is kept for the next sleep rather than spent on this finished one.
+      const done = () => {
         clearTimeout(timer);
+        if (this.wakeUp === done) this.wakeUp = null;
         resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
       };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
     });
   }
 
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
   }
 }
 
