@@ -133,6 +133,23 @@ describe('admin (desktop)', () => {
     expect(await timelineEntries(page).nth(3).getAttribute('aria-label')).toBe('Händelse 4: Raderad');
   });
 
+  it('an article page shows the administrator its Redigera, to the edit page, and its Radera, which asks first', async () => {
+    const page = await browserFor(signInAsAdmin);
+    const [article] = (await (await page.request.get('/api/articles')).json()) as { id: string; title: string }[];
+    await page.goto(`/article/${encodeURIComponent(article!.id)}`);
+    await page.getByRole('heading', { level: 1, name: article!.title }).waitFor();
+    await page.getByRole('button', { name: `Radera artikeln "${article!.title}"`, exact: true }).click();
+    const asked = page.getByRole('alertdialog');
+    expect(await asked.innerText()).toContain(`Är du säker på att du vill radera artikeln "${article!.title}"?`);
+    await asked.getByRole('button', { name: 'Avbryt' }).click();
+    await asked.waitFor({ state: 'detached' });
+    // Kept: the page still shows it, and so does the API.
+    expect((await page.request.get(`/api/articles/${encodeURIComponent(article!.id)}`)).status()).toBe(200);
+    await page.getByRole('link', { name: 'Redigera' }).click();
+    await page.waitForURL(`**/admin/edit-article/${encodeURIComponent(article!.id)}`);
+    await page.getByRole('heading', { level: 1, name: /Redigera/ }).waitFor();
+  });
+
   it('a member opening /admin sees “Åtkomst nekad”', async () => {
     const page = await browserFor(async (context) => {
       const answer = await context.request.post('/api/auth/register', {

@@ -1,8 +1,7 @@
-import { Button, HStack } from '@chakra-ui/react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { LuPencil } from 'react-icons/lu';
+import { HStack } from '@chakra-ui/react';
 import type { Article } from '@mello/contracts';
-import { ConfirmDeleteButton } from '../content/ConfirmDeleteButton';
+import { useNavigate } from 'react-router-dom';
+import { EditDeleteActions } from '../content/EditDeleteActions';
 import { useDeleteArticle } from './use-delete-article';
 
 /** The administrator's 'Redigera' (to the edit page) and 'Radera' (confirmed; then to /blog). */
@@ -11,13 +10,11 @@ export function ArticleAdminActions({ article }: { article: Article }) {
   const remove = useDeleteArticle(() => navigate('/blog'));
   return (
     <HStack gap="2">
-      <Button asChild size="sm" variant="outline">
-        <RouterLink to={`/admin/edit-article/${encodeURIComponent(article.id)}`}>
-          <LuPencil aria-hidden />
-          Redigera
-        </RouterLink>
-      </Button>
-      <ConfirmDeleteButton what={`artikeln "${article.title}"`} pending={remove.isPending} onConfirm={() => remove.mutate(article.id)} />
+      <EditDeleteActions
+        editTo={`/admin/edit-article/${encodeURIComponent(article.id)}`}
+        what={`artikeln "${article.title}"`}
+        remove={{ isPending: remove.isPending, confirm: () => remove.mutate(article.id) }}
+      />
     </HStack>
   );
 }

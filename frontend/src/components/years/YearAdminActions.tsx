@@ -1,8 +1,6 @@
-import { Button } from '@chakra-ui/react';
 import type { Year } from '@mello/contracts';
-import { LuPencil } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ConfirmDeleteButton } from '../content/ConfirmDeleteButton';
+import { useNavigate } from 'react-router-dom';
+import { EditDeleteActions } from '../content/EditDeleteActions';
 import { useDeleteYear } from './use-delete-year';
 
 /**
@@ -14,13 +12,11 @@ export default function YearAdminActions({ year }: { year: Pick<Year, 'id' | 'ye
   const navigate = useNavigate();
   const remove = useDeleteYear(() => navigate('/years'));
   return (
-    <>
-      <Button asChild variant="outline" size="lg">
-        <RouterLink to={`/admin/edit-year/${year.id}`}>
-          <LuPencil aria-hidden="true" /> Redigera
-        </RouterLink>
-      </Button>
-      <ConfirmDeleteButton size="lg" what={`året ${year.year}`} pending={remove.isPending} onConfirm={() => remove.mutate(year.id)} />
-    </>
+    <EditDeleteActions
+      size="lg"
+      editTo={`/admin/edit-year/${year.id}`}
+      what={`året ${year.year}`}
+      remove={{ isPending: remove.isPending, confirm: () => remove.mutate(year.id) }}
+    />
   );
 }
