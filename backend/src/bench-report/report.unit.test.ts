@@ -254,6 +254,13 @@ describe('client section', () => {
     expect(text).toContain('performance scores of all runs: mobile 95, 96, 97; mobileYear 90, 93, 94; desktop 99, 99, 100.');
   });
 
+  it("gives each page's host benchmark index, and a dash for a report from before it was kept", () => {
+    const text = renderSection(clientSection({ ...json, mobile: { ...json.mobile, benchmarkIndex: 2685 } }, run));
+    expect(text).toContain('| page, preset | performance | FCP ms | LCP ms | TBT ms | CLS | host benchmark index |');
+    expect(text).toContain('| mobile, / | 96 | 900 | 1,546 | 150 | 0.000 | 2,685 |');
+    expect(text).toContain('| desktop, / | 99 | 900 | 640 | 150 | 0.000 | – |');
+  });
+
   it('reads a report from before the year page was audited', () => {
     const { mobileYear: _, runs: __, performanceRuns: ___, ...older } = json;
     const text = renderSection(clientSection(older, run));
