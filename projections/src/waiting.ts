@@ -7,8 +7,8 @@
  * A sleep that a notification ("new events appended", "stop") can cut short. A wake that comes while nothing
  * sleeps is kept for the next sleep, which then returns at once: the loops that use this check their "running"
  * flag and then sleep, and a stop() between the two used to be lost, holding the shutdown for the whole interval
- * (2 s, the rebuild-request listener's and the live follower's poll: about one start-then-stop in five). Keeping it costs
- * at most one extra look at the log.
+ * (2 s, the rebuild-request listener's and the live follower's poll: about one start-then-stop in five). Keeping
+ * it costs at most one extra look at the log.
  */
 export class InterruptibleSleep {
   private wakeUp: (() => void) | null = null;
