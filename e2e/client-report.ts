@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import type { LighthouseScores } from '../backend/src/bench-report/sections';
 import { pageChunks } from '../backend/src/seo/route-preloads';
 import { startAppServer } from './support/app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
@@ -50,17 +51,7 @@ function homeRouteJavaScript(): { files: Array<{ file: string; gzipBytes: number
   return { files, totalGzipBytes: files.reduce((sum, item) => sum + item.gzipBytes, 0) };
 }
 
-type Scores = {
-  performance: number;
-  accessibility: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  /**
-   * Lighthouse's measure of the host's CPU speed. Its simulated slow phone scales the CPU time it observes by a fixed
-   * 4x, so the same page gets a lower TBT on a faster host: this says which host the scores are from.
-   */
+type Scores = LighthouseScores & {
   benchmarkIndex: number;
   failedA11y: string[];
   /** What to look at first when a score misses: the LCP element and its phases, what shifted, long tasks, opportunities. */

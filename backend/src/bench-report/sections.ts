@@ -97,23 +97,28 @@ export type RenderJson = {
   met: boolean;
 };
 
-type Scores = {
+/** One Lighthouse run's figures, as `npm run report:client` (e2e/client-report.ts) writes them. */
+export type LighthouseScores = {
   performance: number;
   accessibility: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** Lighthouse's index of the host's CPU speed (its slow phone is the host slowed 4x); absent in older reports. */
+  /**
+   * Lighthouse's measure of the host's CPU speed. Its simulated slow phone scales the CPU time it observes by a fixed
+   * 4x, so the same page gets a lower TBT on a faster host: this says which host the scores are from. Absent in
+   * reports from before it was kept.
+   */
   benchmarkIndex?: number;
 };
 export type ClientJson = {
   bench: 'client';
   homeJsKb: number;
-  mobile: Scores;
+  mobile: LighthouseScores;
   /** /year/1974 on the mobile preset (a server-rendered archive page); absent in reports from before issue 17. */
-  mobileYear?: Scores;
-  desktop: Scores;
+  mobileYear?: LighthouseScores;
+  desktop: LighthouseScores;
   /** Lighthouse runs per page and preset (the median one is reported), and every run's performance score. */
   runs?: number;
   performanceRuns?: Record<string, number[]>;
@@ -289,9 +294,9 @@ export function httpSection(json: HttpJson, run: RunInfo): Section {
 
 export function clientSection(json: ClientJson, run: RunInfo): Section {
   const { targets: t } = json;
-  const pages: Array<[string, Scores]> = [
+  const pages: Array<[string, LighthouseScores]> = [
     ['mobile, /', json.mobile],
-    ...(json.mobileYear ? [['mobile, /year/1974', json.mobileYear] as [string, Scores]] : []),
+    ...(json.mobileYear ? [['mobile, /year/1974', json.mobileYear] as [string, LighthouseScores]] : []),
     ['desktop, /', json.desktop],
   ];
   const rows = [
@@ -301,7 +306,15 @@ export function clientSection(json: ClientJson, run: RunInfo): Section {
       [`Lighthouse accessibility, ${name}`, String(s.accessibility), `≥ ${t.accessibility}`],
     ]),
   ];
-  const vitals = (name: string, s: Scores) => [name, String(s.performance), fmt(s.fcpMs), fmt(s.lcpMs), fmt(s.tbtMs), fmt(s.cls, 3), fmt(s.benchmarkIndex)];
+  const vitals = (name: string, s: LighthouseScores) => [
+    name,
+    String(s.performance),
+    fmt(s.fcpMs),
+    fmt(s.lcpMs),
+    fmt(s.tbtMs),
+    fmt(s.cls, 3),
+    fmt(s.benchmarkIndex),
+  ];
   const names = pages.map(([name]) => name.replace(', ', ' ')).join(', ');
   const runsNote =
     json.runs && json.performanceRuns
