@@ -15,11 +15,11 @@
  * then. Missed targets are results, not failures.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderReport, type Section } from '../src/bench-report/markdown';
+import { keepHandWritten, renderReport, type Section } from '../src/bench-report/markdown';
 import { consoleSection } from '../src/bench-report/console-section';
 import { eventBrowserSection } from '../src/bench-report/event-browser-section';
 import { clientSection, httpSection, liveSection, searchSection, serverRenderSection, type RunInfo } from '../src/bench-report/sections';
@@ -236,7 +236,8 @@ async function main() {
       'or one bench alone with the command named in its section. Method and history of each bench: [benchmarks.md](benchmarks.md).',
   });
   mkdirSync(path.dirname(options.out), { recursive: true });
-  writeFileSync(options.out, markdown);
+  // The maintainers' analysis under each section (### headings) stays: see keepHandWritten.
+  writeFileSync(options.out, existsSync(options.out) ? keepHandWritten(readFileSync(options.out, 'utf8'), markdown) : markdown);
   console.log(
     `\n[bench] report written to ${path.relative(ROOT, options.out)} (${(totalSeconds / 60).toFixed(1)} min${failed ? `; ${failed} bench(es) failed` : ''})`,
   );

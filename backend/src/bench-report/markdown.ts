@@ -107,3 +107,48 @@ export function renderReport(report: Report): string {
   ];
   return lines.join('\n');
 }
+
+/** A report's parts: what comes before its first `## ` section, then each section by its title. */
+function splitSections(markdown: string): { preamble: string[]; sections: Array<{ title: string; lines: string[] }> } {
+  const preamble: string[] = [];
+  const sections: Array<{ title: string; lines: string[] }> = [];
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('## ')) sections.push({ title: line, lines: [line] });
+    else if (sections.length > 0) sections[sections.length - 1]!.lines.push(line);
+    else preamble.push(line);
+  }
+  return { preamble, sections };
+}
+
+/** From the first `###` (or deeper) heading to the end, without trailing blank lines: what a maintainer wrote. */
+function handWritten(lines: readonly string[]): string[] {
+  const start = lines.findIndex((line) => /^#{3,} /.test(line));
+  if (start < 0) return [];
+  const block = lines.slice(start);
+  while (block.length > 0 && block[block.length - 1]!.trim() === '') block.pop();
+  return block;
+}
+
+/** `lines` with `block` appended after one blank line, and the trailing blank lines `lines` had. */
+function withBlock(lines: readonly string[], block: readonly string[]): string[] {
+  if (block.length === 0) return [...lines];
+  const end = lines.length - [...lines].reverse().findIndex((line) => line.trim() !== '');
+  return [...lines.slice(0, end), '', ...block, ...lines.slice(end)];
+}
+
+/**
+ * A new report with the hand-written analysis of the one it replaces. The report is generated, and the generator
+ * writes no heading deeper than `##`; maintainers add `###` subsections (what bounds a figure, what was tried,
+ * earlier runs) under a bench's section and after the overview. Regenerating used to drop them all, so each goes
+ * back where it was: under the section of the same title, or after the overview. A section this run did not
+ * measure (`--only`) is not in the new report, and neither is its analysis. Headings should name the run they
+ * describe, since the figures around them change.
+ */
+export function keepHandWritten(previous: string, next: string): string {
+  const old = splitSections(previous);
+  const fresh = splitSections(next);
+  const kept = new Map(old.sections.map((section) => [section.title, handWritten(section.lines)]));
+  const preamble = withBlock(fresh.preamble, handWritten(old.preamble));
+  const sections = fresh.sections.flatMap((section) => withBlock(section.lines, kept.get(section.title) ?? []));
+  return [...preamble, ...sections].join('\n');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmt, fmtRatio, markdownTable, renderReport, renderSection, verdict, type Section } from './markdown';
+import { fmt, fmtRatio, keepHandWritten, markdownTable, renderReport, renderSection, verdict, type Section } from './markdown';
 import {
   clientSection,
   httpSection,
@@ -348,5 +348,49 @@ describe("maintainers' console section", () => {
     expect(text).toContain('| full, without progress reporting | 100,000 | 2,050 | 1,950–2,150 |  | progress costs 2.3 % (per round 2.4 %, 2.3 %, 2.6 %) |');
     expect(text).toContain("- Target: one projection ≥ 1.00× the full rebuild's events/s (videos 2.50×) — met");
     expect(text).toContain("- Target: progress reporting costs < 5 % of the full rebuild's throughput (2.3 %) — met");
+  });
+});
+
+describe('keepHandWritten', () => {
+  const generated = (figure: string) =>
+    [
+      '# Performance report',
+      '',
+      `| Bench | Target | Result |`,
+      '',
+      '## Event store and rebuild',
+      '',
+      `rebuild ${figure} events/s`,
+      '',
+      '## Search latency',
+      '',
+      `search p95 ${figure} ms`,
+      '',
+      '## How to reproduce',
+      '',
+      'npm run bench',
+      '',
+    ].join('\n');
+  const previous = generated('1')
+    .replace('## Event store and rebuild', '### Issue 20 in the run of 08:38Z\n\nthe overview by hand\n\n## Event store and rebuild')
+    .replace('rebuild 1 events/s\n', 'rebuild 1 events/s\n\n### What bounds the rebuild (08:38Z)\n\nthe log read\n\n#### A profile\n\nGC\n\n')
+    .replace('## How to reproduce', '## Live push\n\nreply 1 ms\n\n### Live reply built once\n\nby hand\n\n## How to reproduce');
+
+  it("puts each hand-written subsection back under its section, after the new run's figures", () => {
+    const text = keepHandWritten(previous, generated('2'));
+    expect(text).toContain('| Bench | Target | Result |\n\n### Issue 20 in the run of 08:38Z\n\nthe overview by hand\n\n## Event store and rebuild');
+    expect(text).toContain('rebuild 2 events/s\n\n### What bounds the rebuild (08:38Z)\n\nthe log read\n\n#### A profile\n\nGC\n\n## Search latency');
+    expect(text).not.toContain('rebuild 1 events/s');
+    expect(text).toContain('search p95 2 ms\n\n## How to reproduce');
+  });
+
+  it('drops the analysis of a section the new run did not measure, and keeps a report without any as it is', () => {
+    expect(keepHandWritten(previous, generated('2'))).not.toContain('Live reply built once');
+    expect(keepHandWritten(generated('1'), generated('2'))).toBe(generated('2'));
+  });
+
+  it('gives the same report when run again on its own result', () => {
+    const once = keepHandWritten(previous, generated('2'));
+    expect(keepHandWritten(once, generated('2'))).toBe(once);
   });
 });
