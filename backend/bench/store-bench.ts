@@ -12,6 +12,7 @@
  *   BENCH_EXPERIMENTS=variants,fold npm run bench:store        optional experiments (see EXPERIMENTS)
  *   BENCH_LOG=copy npm run bench:store                         the rebuild's log from the COPY baseline's rows (1M events)
  *   BENCH_CPU_PROF=/tmp/rebuild npm run bench:store            each rebuild CPU-profiled into /tmp/rebuild-<n>.cpuprofile
+ *   BENCH_RUNNER_BATCH=1000 npm run bench:store                the lag phases' live runner with another batch cap
  *
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */

@@ -8,7 +8,7 @@ import { SWAPPED } from './progress';
 import { isTransientDatabaseError } from './database-errors';
 import { logBatches } from './log-batches';
 import { applyLockKey } from './apply-lock';
-import { ProjectionApplyError, applyNextBatch, findFailingEvent } from './runner';
+import { BATCH_EVENTS, ProjectionApplyError, applyNextBatch, findFailingEvent } from './runner';
 import { tablesOf } from './projection-tables';
 import { progressTracker, type RebuildProgress, type Tracker } from './rebuild-progress';
 
@@ -166,7 +166,7 @@ export async function liveReadModelsAreCurrent(pool: DatabasePool): Promise<bool
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
   const build = schemaIdentifier(options.buildSchema ?? BUILD_SCHEMA);
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? BATCH_EVENTS;
   throwIfCancelled(options.signal);
   await createReadModelSchema(options.connectionUri, build, { defer: true });
   const progress = progressTracker(options);
@@ -215,7 +215,7 @@ export async function rebuildProjection(
   const { projection } = options;
   const tables = tablesOf(projection.name);
   const build = schemaIdentifier(buildSchemaFor(projection.name));
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? BATCH_EVENTS;
   throwIfCancelled(options.signal);
   await createReadModelSchema(options.connectionUri, build, { defer: true });
   const progress = progressTracker(options);

@@ -227,6 +227,8 @@ export async function lagPass(
   const reader = await openStore(uri, 4);
   const runner = new ProjectionRunner(reader.pool, uri, decodingEventStore(reader.store), allProjections, {
     schema: 'rm',
+    // The product's cap (BATCH_EVENTS) unless another is asked for, to compare.
+    ...(process.env.BENCH_RUNNER_BATCH ? { batchSize: Number(process.env.BENCH_RUNNER_BATCH) } : {}),
     onBatch: ({ events }) => {
       const at = now();
       batches += 1;
