@@ -8,7 +8,8 @@ import { SWAPPED } from './progress';
 import { isTransientDatabaseError } from './database-errors';
 import { logBatches } from './log-batches';
 import { applyLockKey } from './apply-lock';
-import { BATCH_EVENTS, ProjectionApplyError, applyNextBatch, findFailingEvent } from './runner';
+import { BATCH_EVENTS } from './batch-events';
+import { ProjectionApplyError, applyNextBatch, findFailingEvent } from './runner';
 import { tablesOf } from './projection-tables';
 import { progressTracker, type RebuildProgress, type Tracker } from './rebuild-progress';
 
