@@ -110,11 +110,11 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       ...(config.revision ? { revision: change.revision } : {}),
     }));
     const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
-    const updates = sql.join(
-      [sql.fragment`doc = excluded.doc`, ...extraColumns.map((column) => sql.fragment`${column} = excluded.${column}`)],
-      sql.fragment`, `,
-    );
-    const updatesFromBatch = sql.join([sql.fragment`doc = r.doc`, ...extraColumns.map((column) => sql.fragment`${column} = r.${column}`)], sql.fragment`, `);
+    // The document and its columns set from a row of `source`: the batch's (r) or the conflicting insert's (excluded).
+    const setFrom = (source: 'r' | 'excluded') => {
+      const from = rawFragment(source);
+      return sql.join([sql.fragment`doc = ${from}.doc`, ...extraColumns.map((column) => sql.fragment`${column} = ${from}.${column}`)], sql.fragment`, `);
+    };
     // A new row takes its document's first place (document_places), which a restored document had before this batch.
     const selected = sql.join(
       [
@@ -131,10 +131,10 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     // meanwhile.
     await tx.query(sql.unsafe`
       WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})),
-      updated AS (UPDATE ${table} t SET ${updatesFromBatch} FROM r WHERE t.id = r.id RETURNING t.id)
+      updated AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id RETURNING t.id)
       INSERT INTO ${table} (${allColumns})
       SELECT ${selected} FROM r WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.id = r.id)
-      ON CONFLICT (id) DO UPDATE SET ${updates}`);
+      ON CONFLICT (id) DO UPDATE SET ${setFrom('excluded')}`);
   };
 
   return {

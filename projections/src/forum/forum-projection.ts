@@ -1,7 +1,7 @@
-import { mergeGinPendingLists } from '../search/gin-pending-list';
 import { EventName, FORUM_EVENTS, plainMarkdown, type EventOf } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from '../events';
+import { mergeGinPendingLists } from '../search/gin-pending-list';
 
 type Tx = DatabaseTransactionConnection;
 
