@@ -7,7 +7,7 @@
  *
  *   npm run bench:store                                        100k events, 3 repetitions (~3–5 min)
  *   BENCH_EVENTS=20000 BENCH_REPS=1 npm run bench:store        quick smoke run
- *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,halfrate,rebuild
+ *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,halfrate,lowrates,rebuild
  *   BENCH_BASELINES=copy npm run bench:store                   without the INSERT baseline (for long runs: 1M events)
  *   BENCH_EXPERIMENTS=variants,fold npm run bench:store        optional experiments (see EXPERIMENTS)
  *   BENCH_LOG=copy npm run bench:store                         the rebuild's log from the COPY baseline's rows (1M events)
@@ -19,7 +19,8 @@
 import os from 'node:os';
 import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
-import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, lagPass, sampleWaits } from './store/appends';
+import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, sampleWaits } from './store/appends';
+import { LOW_RATES, lagPhase } from './store/lag-phases';
 import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline, RAW_TABLE, RAW_COLUMNS } from './store/baselines';
 import {
   EVENTS,
@@ -33,10 +34,9 @@ import {
   TARGET_REBUILD_EVENTS_PER_S,
   TARGET_REBUILD_COPY_RATIO,
   TARGET_APPEND_INSERT_RATIO,
-  TARGET_LAG_P99_MS,
-  TARGET_CATCH_UP_MS,
   now,
   log,
+  collectGarbage,
   type Series,
   series,
   fmt,
@@ -55,7 +55,7 @@ import { codeState } from './code-state';
 const BASELINES = new Set((process.env.BENCH_BASELINES ?? 'insert,copy').split(',').map((b) => b.trim()));
 /** BENCH_LOG=copy writes the rebuild's log from the COPY baseline's rows instead of through the store (1M-event runs). */
 const BENCH_LOG = process.env.BENCH_LOG ?? 'append';
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,halfrate,rebuild').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,halfrate,lowrates,rebuild').split(',').map((p) => p.trim()));
 
 async function main() {
   const wallStart = now();
@@ -205,56 +205,30 @@ async function main() {
       }
     }
 
-    // 3. Subscriber lag, writers flat out (`lag`), then paced at half the maximum append rate (`halfrate`): the
-    // maximum is this run's 8-writer append median, or one flat-out segment measured here. Each pass leaves the full
-    // log in place for the rebuild.
-    const lagPhase = async (key: 'lag' | 'lagHalfRate', label: string, eventsPerSecond?: number) => {
-      const lag = await lagPass(uri, segments, indexOf, total, eventsPerSecond);
-      lag.forEach((seg, i) =>
-        log(
-          `${key} segment ${i + 1}/${REPS}: appends ${fmt(seg.eventsPerSecond)} events/s; lag p50 ${fmt(seg.p50Ms, 1)} ms, p99 ${fmt(seg.p99Ms, 1)} ms, ` +
-            `max ${fmt(seg.maxMs, 1)} ms; ${seg.behindAtEndEvents} events behind when the writers finished, caught up ${fmt(seg.catchUpMs, 1)} ms later ` +
-            `(${seg.batches} runner batches; ${cpuText(seg.cpu)})`,
-        ),
-      );
-      const of = (key: 'eventsPerSecond' | 'p50Ms' | 'p99Ms' | 'maxMs' | 'behindAtEndEvents' | 'catchUpMs' | 'batches') => series(lag.map((seg) => seg[key]));
-      log(`  whole pass: ${fmt(passRate(lag, segments))} events/s`);
-      results[key] = {
-        pacedEventsPerS: eventsPerSecond ?? null,
-        appendEventsPerS: of('eventsPerSecond'),
-        appendWholePassEventsPerS: passRate(lag, segments),
-        p50Ms: of('p50Ms'),
-        p99Ms: of('p99Ms'),
-        maxMs: of('maxMs'),
-        behindAtEndEvents: of('behindAtEndEvents'),
-        catchUpMs: of('catchUpMs'),
-        runnerBatches: of('batches'),
-        cpu: lag.map((x) => x.cpu),
-      };
-      lines.push([label, `${rate(of('eventsPerSecond'))} events/s`, spread(of('eventsPerSecond')), vsInsert(of('eventsPerSecond').median, WRITERS)]);
-      lines.push([`  subscriber lag p50 (runner committed − append returned)`, `${fmt(of('p50Ms').median, 1)} ms`, spread(of('p50Ms'), 1), '']);
-      lines.push([
-        '  subscriber lag p99',
-        `${fmt(of('p99Ms').median, 1)} ms`,
-        spread(of('p99Ms'), 1),
-        eventsPerSecond ? `target < ${TARGET_LAG_P99_MS} ms` : '',
-      ]);
-      lines.push([
-        '  subscriber behind when writers finished',
-        `${fmt(of('behindAtEndEvents').median)} events`,
-        spread(of('behindAtEndEvents')),
-        `caught up ${fmt(of('catchUpMs').median)} ms later${eventsPerSecond ? ` (target < ${TARGET_CATCH_UP_MS} ms)` : ''}`,
-      ]);
+    // 3. Subscriber lag, writers flat out (`lag`), then paced at half the maximum append rate (`halfrate`) and, to
+    // show where the goals hold, at a quarter and an eighth of it (`lowrates`): the maximum is this run's 8-writer
+    // append median, or one flat-out segment measured here. Each pass leaves the full log in place for the rebuild.
+    const runLag = async (key: string, label: string, eventsPerSecond?: number, share?: string) => {
+      const phase = await lagPhase({ uri, key, label, segments, indexOf, total, vsInsert: (value) => vsInsert(value, WRITERS), eventsPerSecond, share });
+      lines.push(...phase.lines);
+      return phase.json;
     };
-    if (PHASES.has('lag')) await lagPhase('lag', `Append, ${WRITERS} writers flat out + live ProjectionRunner`);
-    if (PHASES.has('halfrate')) {
+    if (PHASES.has('lag')) results.lag = await runLag('lag', `Append, ${WRITERS} writers flat out + live ProjectionRunner`);
+    if (PHASES.has('halfrate') || PHASES.has('lowrates')) {
       const measured = results.append as { concurrentEventsPerS: Series } | undefined;
       let max = measured?.concurrentEventsPerS.median;
       if (max === undefined) {
         max = (await appendPassConcurrent(uri, [segments[0]!]))[0]!.eventsPerSecond;
         log(`maximum append rate (${WRITERS} writers, first segment, flat out): ${fmt(max)} events/s`);
       }
-      await lagPhase('lagHalfRate', `Append, ${WRITERS} writers paced at ½ of ${fmt(max)} events/s + live ProjectionRunner`, max / 2);
+      const paced = (share: string, fraction: number) =>
+        runLag(`lag at ${share}`, `Append, ${WRITERS} writers paced at ${share} of ${fmt(max)} events/s + live ProjectionRunner`, max * fraction, share);
+      if (PHASES.has('halfrate')) results.lagHalfRate = await paced('½', 1 / 2);
+      if (PHASES.has('lowrates')) {
+        const low = [];
+        for (const { share, fraction } of LOW_RATES) low.push({ share, ...(await paced(share, fraction)) });
+        results.lagLowRates = low;
+      }
     }
 
     // 4. Rebuild over the full log.
@@ -286,6 +260,8 @@ async function main() {
       // bench's own copy of the log (about 700 MB of objects at 100k events, ten times that at 1M) on top of the
       // rebuild's objects, which a server's process does not hold.
       releaseDataset();
+      const heap = collectGarbage();
+      log(`heap before the rebuilds: ${fmt(heap.beforeMb)} MB, after a full garbage collection ${fmt(heap.afterMb)} MB`);
       const rebuilder = await openStore(uri, 4);
       try {
         const runs: Profile[] = [];

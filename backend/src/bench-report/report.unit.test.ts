@@ -214,6 +214,18 @@ describe('store section', () => {
     const late = renderSection(storeSection(store(6_232), { command: 'npm run bench:store', loadBefore: [1, 1, 1], seconds: 200 }));
     expect(late).toContain('- Target: catch-up < 100 ms after the writers stop (6,232.0 ms) — **missed**');
   });
+
+  it('puts the lag at the paces below half beside the goal, without goals of their own', () => {
+    const lagAt = (share: string, p99: number) => ({ share, pacedEventsPerS: 750, appendEventsPerS: series(749), p50Ms: series(20), p99Ms: series(p99), catchUpMs: series(30) });
+    const json: StoreJson = { ...store(900), lagLowRates: [lagAt('¼', 430), lagAt('⅛', 112)] };
+    const text = renderSection(storeSection(json, { command: 'npm run bench:store', loadBefore: [1, 1, 1], seconds: 200 }));
+    expect(text).toContain('| append, 8 writers paced at 750 events/s (⅛) + live ProjectionRunner | 749 events/s |');
+    expect(text).toContain('| subscriber lag p99 at ¼ rate | 430.0 ms |');
+    expect(text).toContain('| subscriber lag p99 at ⅛ rate | 112.0 ms |');
+    expect(text).toContain('| catch-up after the writers stop, ⅛ rate | 30.0 ms |');
+    expect(text).not.toContain('at ⅛ the append rate');
+    expect(text).toContain('- Target: subscriber lag p99 < 250 ms at ½ the append rate (240.0 ms) — met');
+  });
 });
 
 describe('server rendering section', () => {

@@ -10,6 +10,8 @@ const L = 'left' as const;
 const ms = (value: number | undefined) => fmt(value, 1);
 const range = (s: Series, digits = 0) => (s.runs.length > 1 ? `${fmt(s.min, digits)}–${fmt(s.max, digits)}` : '');
 
+type LagAtRate = { pacedEventsPerS: number; appendEventsPerS: Series; p50Ms: Series; p99Ms: Series; catchUpMs: Series };
+
 export type StoreJson = {
   bench: 'store';
   events: number;
@@ -18,7 +20,9 @@ export type StoreJson = {
   append?: { oneWriterEventsPerS: Series; concurrentEventsPerS: Series };
   lag?: { appendEventsPerS: Series; p50Ms: Series; p99Ms: Series };
   /** Writers paced at half the 8-writer rate (issue 20): the lag and the catch-up after the writers stop. */
-  lagHalfRate?: { pacedEventsPerS: number; appendEventsPerS: Series; p50Ms: Series; p99Ms: Series; catchUpMs: Series };
+  lagHalfRate?: LagAtRate;
+  /** The same below half (phase `lowrates`, ¼ and ⅛): where the lag goals hold on the machine, beside the goal's pace. */
+  lagLowRates?: Array<LagAtRate & { share: string }>;
   rebuild?: { eventsPerS: Series; vsCopy: number | null };
   targets: { rebuildEventsPerS: number; rebuildVsCopy: number; met: boolean | null };
 };
@@ -40,12 +44,14 @@ export function storeSection(json: StoreJson, run: RunInfo): Section {
     rows.push(['subscriber lag p99', `${ms(json.lag.p99Ms.median)} ms`, range(json.lag.p99Ms, 1), '']);
   }
   const half = json.lagHalfRate;
-  if (half) {
-    add(`append, 8 writers paced at ${fmt(half.pacedEventsPerS)} events/s (½) + live ProjectionRunner`, half.appendEventsPerS, 'events/s', insert, 'INSERT');
-    rows.push(['subscriber lag p50 at ½ rate', `${ms(half.p50Ms.median)} ms`, range(half.p50Ms, 1), '']);
-    rows.push(['subscriber lag p99 at ½ rate', `${ms(half.p99Ms.median)} ms`, range(half.p99Ms, 1), '']);
-    rows.push(['catch-up after the writers stop', `${ms(half.catchUpMs.median)} ms`, range(half.catchUpMs, 1), '']);
-  }
+  const paced = (lag: LagAtRate, share: string, catchUp: string) => {
+    add(`append, 8 writers paced at ${fmt(lag.pacedEventsPerS)} events/s (${share}) + live ProjectionRunner`, lag.appendEventsPerS, 'events/s', insert, 'INSERT');
+    rows.push([`subscriber lag p50 at ${share} rate`, `${ms(lag.p50Ms.median)} ms`, range(lag.p50Ms, 1), '']);
+    rows.push([`subscriber lag p99 at ${share} rate`, `${ms(lag.p99Ms.median)} ms`, range(lag.p99Ms, 1), '']);
+    rows.push([catchUp, `${ms(lag.catchUpMs.median)} ms`, range(lag.catchUpMs, 1), '']);
+  };
+  if (half) paced(half, '½', 'catch-up after the writers stop');
+  for (const low of json.lagLowRates ?? []) paced(low, low.share, `catch-up after the writers stop, ${low.share} rate`);
   add('**rebuild** (rebuildReadModels, swap)', json.rebuild?.eventsPerS, 'events/s', copy, 'COPY');
   const rebuild = json.rebuild?.eventsPerS.median;
   const appended = json.append?.concurrentEventsPerS.median;

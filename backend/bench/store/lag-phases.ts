@@ -1,0 +1,71 @@
+/** The subscriber-lag phases of the event-store benchmark (lag, halfrate, lowrates); run by backend/bench/store-bench.ts. */
+import { cpuText, lagPass, passRate } from './appends';
+import { REPS, TARGET_CATCH_UP_MS, TARGET_LAG_P99_MS, fmt, log, rate, series, spread } from './common';
+import type { Unit } from './dataset';
+
+export type LagJson = ReturnType<typeof summarise>;
+type Line = [string, string, string, string];
+
+function summarise(lag: Awaited<ReturnType<typeof lagPass>>, segments: readonly Unit[][], eventsPerSecond: number | undefined) {
+  const of = (key: 'eventsPerSecond' | 'p50Ms' | 'p99Ms' | 'maxMs' | 'behindAtEndEvents' | 'catchUpMs' | 'batches') => series(lag.map((seg) => seg[key]));
+  return {
+    pacedEventsPerS: eventsPerSecond ?? null,
+    appendEventsPerS: of('eventsPerSecond'),
+    appendWholePassEventsPerS: passRate(lag, segments),
+    p50Ms: of('p50Ms'),
+    p99Ms: of('p99Ms'),
+    maxMs: of('maxMs'),
+    behindAtEndEvents: of('behindAtEndEvents'),
+    catchUpMs: of('catchUpMs'),
+    runnerBatches: of('batches'),
+    cpu: lag.map((x) => x.cpu),
+  };
+}
+
+/**
+ * One pass of the whole log through 8 writers with the live runner following it, flat out or paced at
+ * `eventsPerSecond`: its JSON and its table lines (`share` names the pace, '½' say; the goals apply to ½ only).
+ */
+export async function lagPhase(options: {
+  uri: string;
+  key: string;
+  label: string;
+  segments: readonly Unit[][];
+  indexOf: Map<string, number>;
+  total: number;
+  vsInsert: (eventsPerSecond: number) => string;
+  eventsPerSecond?: number;
+  share?: string;
+}): Promise<{ json: LagJson; lines: Line[] }> {
+  const { key, segments, eventsPerSecond, share } = options;
+  const lag = await lagPass(options.uri, segments as Unit[][], options.indexOf, options.total, eventsPerSecond);
+  lag.forEach((seg, i) =>
+    log(
+      `${key} segment ${i + 1}/${REPS}: appends ${fmt(seg.eventsPerSecond)} events/s; lag p50 ${fmt(seg.p50Ms, 1)} ms, p99 ${fmt(seg.p99Ms, 1)} ms, ` +
+        `max ${fmt(seg.maxMs, 1)} ms; ${seg.behindAtEndEvents} events behind when the writers finished, caught up ${fmt(seg.catchUpMs, 1)} ms later ` +
+        `(${seg.batches} runner batches; ${cpuText(seg.cpu)})`,
+    ),
+  );
+  const json = summarise(lag, segments, eventsPerSecond);
+  log(`  whole pass: ${fmt(json.appendWholePassEventsPerS)} events/s`);
+  const goals = share === '½';
+  const at = share ? ` at ${share} rate` : '';
+  const lines: Line[] = [
+    [options.label, `${rate(json.appendEventsPerS)} events/s`, spread(json.appendEventsPerS), options.vsInsert(json.appendEventsPerS.median)],
+    [`  subscriber lag p50${at} (runner committed − append returned)`, `${fmt(json.p50Ms.median, 1)} ms`, spread(json.p50Ms, 1), ''],
+    [`  subscriber lag p99${at}`, `${fmt(json.p99Ms.median, 1)} ms`, spread(json.p99Ms, 1), goals ? `target < ${TARGET_LAG_P99_MS} ms` : ''],
+    [
+      '  subscriber behind when writers finished',
+      `${fmt(json.behindAtEndEvents.median)} events`,
+      spread(json.behindAtEndEvents),
+      `caught up ${fmt(json.catchUpMs.median)} ms later${goals ? ` (target < ${TARGET_CATCH_UP_MS} ms)` : ''}`,
+    ],
+  ];
+  return { json, lines };
+}
+
+/** The paces below half (phase `lowrates`): where the lag goals hold on this machine, for the report. */
+export const LOW_RATES = [
+  { share: '¼', fraction: 1 / 4 },
+  { share: '⅛', fraction: 1 / 8 },
+] as const;
