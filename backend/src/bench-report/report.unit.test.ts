@@ -216,7 +216,14 @@ describe('store section', () => {
   });
 
   it('puts the lag at the paces below half beside the goal, without goals of their own', () => {
-    const lagAt = (share: string, p99: number) => ({ share, pacedEventsPerS: 750, appendEventsPerS: series(749), p50Ms: series(20), p99Ms: series(p99), catchUpMs: series(30) });
+    const lagAt = (share: string, p99: number) => ({
+      share,
+      pacedEventsPerS: 750,
+      appendEventsPerS: series(749),
+      p50Ms: series(20),
+      p99Ms: series(p99),
+      catchUpMs: series(30),
+    });
     const json: StoreJson = { ...store(900), lagLowRates: [lagAt('¼', 430), lagAt('⅛', 112)] };
     const text = renderSection(storeSection(json, { command: 'npm run bench:store', loadBefore: [1, 1, 1], seconds: 200 }));
     expect(text).toContain('| append, 8 writers paced at 750 events/s (⅛) + live ProjectionRunner | 749 events/s |');

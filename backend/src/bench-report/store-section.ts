@@ -45,7 +45,13 @@ export function storeSection(json: StoreJson, run: RunInfo): Section {
   }
   const half = json.lagHalfRate;
   const paced = (lag: LagAtRate, share: string, catchUp: string) => {
-    add(`append, 8 writers paced at ${fmt(lag.pacedEventsPerS)} events/s (${share}) + live ProjectionRunner`, lag.appendEventsPerS, 'events/s', insert, 'INSERT');
+    add(
+      `append, 8 writers paced at ${fmt(lag.pacedEventsPerS)} events/s (${share}) + live ProjectionRunner`,
+      lag.appendEventsPerS,
+      'events/s',
+      insert,
+      'INSERT',
+    );
     rows.push([`subscriber lag p50 at ${share} rate`, `${ms(lag.p50Ms.median)} ms`, range(lag.p50Ms, 1), '']);
     rows.push([`subscriber lag p99 at ${share} rate`, `${ms(lag.p99Ms.median)} ms`, range(lag.p99Ms, 1), '']);
     rows.push([catchUp, `${ms(lag.catchUpMs.median)} ms`, range(lag.catchUpMs, 1), '']);
