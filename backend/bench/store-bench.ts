@@ -20,7 +20,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
 import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, sampleWaits } from './store/appends';
-import { LOW_RATES, lagPhase } from './store/lag-phases';
+import { HALF_RATE, LOW_RATES, lagPhase } from './store/lag-phases';
 import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline, RAW_TABLE, RAW_COLUMNS } from './store/baselines';
 import {
   EVENTS,
@@ -223,7 +223,7 @@ async function main() {
       }
       const paced = (share: string, fraction: number) =>
         runLag(`lag at ${share}`, `Append, ${WRITERS} writers paced at ${share} of ${fmt(max)} events/s + live ProjectionRunner`, max * fraction, share);
-      if (PHASES.has('halfrate')) results.lagHalfRate = await paced('½', 1 / 2);
+      if (PHASES.has('halfrate')) results.lagHalfRate = await paced(HALF_RATE.share, HALF_RATE.fraction);
       if (PHASES.has('lowrates')) {
         const low = [];
         for (const { share, fraction } of LOW_RATES) low.push({ share, ...(await paced(share, fraction)) });

@@ -48,7 +48,7 @@ export async function lagPhase(options: {
   );
   const json = summarise(lag, segments, eventsPerSecond);
   log(`  whole pass: ${fmt(json.appendWholePassEventsPerS)} events/s`);
-  const goals = share === '½';
+  const goals = share === HALF_RATE.share;
   const at = share ? ` at ${share} rate` : '';
   const lines: Line[] = [
     [options.label, `${rate(json.appendEventsPerS)} events/s`, spread(json.appendEventsPerS), options.vsInsert(json.appendEventsPerS.median)],
@@ -63,6 +63,9 @@ export async function lagPhase(options: {
   ];
   return { json, lines };
 }
+
+/** The pace of issue 20's lag goals (phase `halfrate`): half the maximum append rate. */
+export const HALF_RATE = { share: '½', fraction: 1 / 2 } as const;
 
 /** The paces below half (phase `lowrates`): where the lag goals hold on this machine, for the report. */
 export const LOW_RATES = [

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { isApiPath, type PathParamNames, type RouteContract } from '@mello/contracts';
 import type { Context, Middleware } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { parseBody } from './validation';
 
 /** A read model's JSON text, answered as it is (no parse and re-serialise on the hot path). */
@@ -23,6 +23,12 @@ export type RouteRequest<R extends RouteContract> = {
  */
 export type RouteAnswer<R extends RouteContract> = z.input<R['response']> | JsonText | undefined;
 export type RouteHandler<R extends RouteContract> = (request: RouteRequest<R>, ctx: Context) => Promise<RouteAnswer<R>> | RouteAnswer<R>;
+
+/**
+ * A path's parameters when the contract gives no schema: text, checked like any other input, so a `%00` in the
+ * address is a 400 and never reaches PostgreSQL (which refuses NUL in text: that was a 500).
+ */
+const TEXT_PARAMS = z.record(z.string());
 
 /** Query parameters validated like a body: a parameter given twice arrives as an array and is refused. */
 const parseQuery = (schema: z.ZodTypeAny, ctx: Context) => parseBody(schema, { ...ctx.query });
@@ -89,7 +95,7 @@ export function on<R extends RouteContract>(router: Router, contract: R, ...stac
   const { labels } = contract;
   const run: Middleware = async (ctx) => {
     const request = {
-      params: contract.params ? parseBody(contract.params, { ...ctx.params }, labels) : { ...ctx.params },
+      params: parseBody(contract.params ?? TEXT_PARAMS, { ...ctx.params }, labels),
       query: contract.query ? parseQuery(contract.query, ctx) : undefined,
       body: contract.body ? parseBody(contract.body, ctx.request.body, labels) : undefined,
     } as RouteRequest<R>;

@@ -1,0 +1,148 @@
+import * as contracts from '@mello/contracts';
+import { collectContracts, type RouteContract } from '@mello/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminClient, ApiClient, startTestBackend, type TestBackend } from '../../test/harness';
+
+/**
+ * Every route of every contract, over real HTTP against the whole backend, as a visitor, a member and the
+ * administrator, with hostile path parameters, query strings and bodies: no answer is a 5xx, every refusal is a
+ * JSON `{ error }`, and the server still answers afterwards. The routes come from the contracts themselves, so a
+ * route added later is swept too.
+ */
+
+const PARAMS = [
+  'x'.repeat(3000),
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  '-1',
+  '1e309',
+  '%E2%82',
+  "1'%20OR%201%3D1--",
+  '00000000-0000-0000-0000-000000000000',
+  '99999999999999999999',
+];
+const QUERY = `?page=-1&limit=999999999&pageSize=1e309&q=${encodeURIComponent('ä'.repeat(2000))}&q=x&sort[$gt]=1&cursor=%00&year=abc&__proto__=1&kind=%E2%82`;
+const BODIES: Array<{ label: string; body: string }> = [
+  { label: 'invalid JSON', body: '{"a":' },
+  { label: 'an array', body: '[]' },
+  { label: 'null', body: 'null' },
+  { label: 'a string', body: '"x"' },
+  { label: 'a number', body: '1e309' },
+  { label: '__proto__', body: '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"role":"admin"}}}' },
+  { label: 'deep nesting', body: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}` },
+  { label: '2 MB', body: JSON.stringify({ text: 'x'.repeat(2_000_000) }) },
+];
+/** Values of the wrong kind for every field a body names: objects, arrays, huge text, extreme numbers, null. */
+const FIELD_VALUES: unknown[] = [{ $gt: '' }, ['a', 1], 'x'.repeat(200_000), -1e308, null, true, 'a\u0000b', '\ud800'];
+/** Values for every query parameter a contract names (text in the address): NUL, broken UTF-8, huge, extreme, twice. */
+const QUERY_VALUES = ['%00', '%E2%82', encodeURIComponent('x'.repeat(5000)), '-1', '1e309', '%ED%A0%80'];
+
+function fieldsOf(schema: z.ZodTypeAny | undefined): string[] {
+  if (!schema) return [];
+  if (schema instanceof z.ZodEffects) return fieldsOf(schema.innerType());
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return fieldsOf(schema._def.innerType);
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape as object);
+  return [];
+}
+
+type Sent = { who: string; method: string; url: string; what: string };
+type Answer = { status: number; type: string; text: string };
+
+/** One request with a deadline: a streaming answer (the admin's live event feed) is judged by its status and cut off. */
+async function send(client: ApiClient, method: string, url: string, body: string | undefined): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (client.cookieHeader) headers.cookie = client.cookieHeader;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 15_000);
+  try {
+    const response = await fetch(`${client.baseUrl}${url}`, { method, headers, body, redirect: 'manual', signal: controller.signal });
+    const type = response.headers.get('content-type') ?? '';
+    if (type.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, type, text: '' };
+    }
+    return { status: response.status, type, text: await response.text() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function requestsFor(contract: RouteContract): Array<{ url: string; what: string; body?: string }> {
+  const hasParams = contract.path.includes(':');
+  const paths = hasParams ? PARAMS.map((value) => ({ url: contract.path.replace(/:\w+/g, value), what: `path ${value.slice(0, 24)}` })) : [];
+  const base = contract.path.replace(/:\w+/g, '00000000-0000-0000-0000-000000000000');
+  const queries = fieldsOf(contract.query).flatMap((field) => [
+    ...QUERY_VALUES.map((value) => ({ url: `${base}?${field}=${value}`, what: `query ${field}=${value.slice(0, 12)}` })),
+    { url: `${base}?${field}=a&${field}=b`, what: `query ${field} twice` },
+  ]);
+  const requests = [...paths, { url: `${base}${QUERY}`, what: 'hostile query' }, ...queries];
+  if (contract.method === 'GET') return requests;
+  const fieldBodies = fieldsOf(contract.body).flatMap((field) =>
+    FIELD_VALUES.map((value) => ({ label: `${field} = ${JSON.stringify(value)?.slice(0, 20)}`, body: JSON.stringify({ [field]: value }) })),
+  );
+  return [...requests, ...[...BODIES, ...fieldBodies].map(({ label, body }) => ({ url: base, what: `body: ${label}`, body }))];
+}
+
+let backend: TestBackend;
+const routes = collectContracts(contracts as Record<string, unknown>);
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('every route of the contracts, with hostile input', () => {
+  it('is swept: the contracts name the routes', () => {
+    expect(routes.length).toBeGreaterThan(80);
+  });
+
+  it('never answers a 5xx, refuses in JSON { error }, and the server answers afterwards', { timeout: 600_000 }, async () => {
+    let memberCount = 0;
+    const member = async () => {
+      const client = new ApiClient(backend.url);
+      memberCount += 1;
+      await client.register(`hostile-${memberCount}@example.se`);
+      return client;
+    };
+    const who: Record<string, () => Promise<ApiClient>> = {
+      visitor: async () => new ApiClient(backend.url),
+      member,
+      admin: () => adminClient(backend),
+    };
+    const bad: string[] = [];
+    let sent = 0;
+    for (const [name, signIn] of Object.entries(who)) {
+      let client = await signIn();
+      for (const contract of routes) {
+        for (const request of requestsFor(contract)) {
+          const at: Sent = { who: name, method: contract.method, url: request.url.slice(0, 80), what: request.what };
+          const answer = await send(client, contract.method, request.url, request.body);
+          sent += 1;
+          const where = `${at.who} ${at.method} ${at.url} (${at.what}): ${answer.status}`;
+          if (answer.status >= 500) bad.push(`${where} ${answer.text.slice(0, 160)}`);
+          else if (answer.status >= 400) {
+            let error: unknown;
+            try {
+              error = (JSON.parse(answer.text) as { error?: unknown }).error;
+            } catch {
+              error = undefined;
+            }
+            if (!answer.type.startsWith('application/json') || typeof error !== 'string' || error === '') {
+              bad.push(`${where} not a JSON { error }: ${answer.type} ${answer.text.slice(0, 120)}`);
+            }
+          }
+        }
+        // Signing out (or anything else under /api/auth) may end the session: sign in again for the next route.
+        if (contract.path.startsWith('/api/auth/') && name !== 'visitor') client = await signIn();
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(sent).toBeGreaterThan(3000);
+    const after = await new ApiClient(backend.url).get('/api/years');
+    expect(after.status).toBe(200);
+  });
+});
