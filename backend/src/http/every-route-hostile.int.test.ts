@@ -33,6 +33,14 @@ const BODIES: Array<{ label: string; body: string }> = [
   { label: 'deep nesting', body: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}` },
   { label: '2 MB', body: JSON.stringify({ text: 'x'.repeat(2_000_000) }) },
 ];
+/** Bodies that are not JSON, or say they are not. */
+const CONTENT_TYPES: Array<{ type: string; body: string }> = [
+  { type: 'text/plain', body: '{"title":"x"}' },
+  { type: 'application/x-www-form-urlencoded', body: 'title=x&title=y&__proto__[admin]=1' },
+  { type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--x--' },
+  { type: 'application/json; charset=latin1', body: '{"title":"\u00e4"}' },
+  { type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
+];
 /** Values of the wrong kind for every field a body names: objects, arrays, huge text, extreme numbers, null. */
 const FIELD_VALUES: unknown[] = [{ $gt: '' }, ['a', 1], 'x'.repeat(200_000), -1e308, null, true, 'a\u0000b', '\ud800'];
 /** Values for every query parameter a contract names (text in the address): NUL, broken UTF-8, huge, extreme, twice. */
@@ -50,10 +58,10 @@ type Sent = { who: string; method: string; url: string; what: string };
 type Answer = { status: number; type: string; text: string };
 
 /** One request with a deadline: a streaming answer (the admin's live event feed) is judged by its status and cut off. */
-async function send(client: ApiClient, method: string, url: string, body: string | undefined): Promise<Answer> {
+async function send(client: ApiClient, method: string, url: string, body: string | undefined, contentType = 'application/json'): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (client.cookieHeader) headers.cookie = client.cookieHeader;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = contentType;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 15_000);
   try {
@@ -69,7 +77,7 @@ async function send(client: ApiClient, method: string, url: string, body: string
   }
 }
 
-function requestsFor(contract: RouteContract): Array<{ url: string; what: string; body?: string }> {
+function requestsFor(contract: RouteContract): Array<{ url: string; what: string; body?: string; contentType?: string }> {
   const hasParams = contract.path.includes(':');
   const paths = hasParams ? PARAMS.map((value) => ({ url: contract.path.replace(/:\w+/g, value), what: `path ${value.slice(0, 24)}` })) : [];
   const base = contract.path.replace(/:\w+/g, '00000000-0000-0000-0000-000000000000');
@@ -82,7 +90,11 @@ function requestsFor(contract: RouteContract): Array<{ url: string; what: string
   const fieldBodies = fieldsOf(contract.body).flatMap((field) =>
     FIELD_VALUES.map((value) => ({ label: `${field} = ${JSON.stringify(value)?.slice(0, 20)}`, body: JSON.stringify({ [field]: value }) })),
   );
-  return [...requests, ...[...BODIES, ...fieldBodies].map(({ label, body }) => ({ url: base, what: `body: ${label}`, body }))];
+  return [
+    ...requests,
+    ...[...BODIES, ...fieldBodies].map(({ label, body }) => ({ url: base, what: `body: ${label}`, body })),
+    ...CONTENT_TYPES.map(({ type, body }) => ({ url: base, what: `body as ${type}`, body, contentType: type })),
+  ];
 }
 
 let backend: TestBackend;
@@ -120,7 +132,7 @@ describe('every route of the contracts, with hostile input', () => {
       for (const contract of routes) {
         for (const request of requestsFor(contract)) {
           const at: Sent = { who: name, method: contract.method, url: request.url.slice(0, 80), what: request.what };
-          const answer = await send(client, contract.method, request.url, request.body);
+          const answer = await send(client, contract.method, request.url, request.body, request.contentType);
           sent += 1;
           const where = `${at.who} ${at.method} ${at.url} (${at.what}): ${answer.status}`;
           if (answer.status >= 500) bad.push(`${where} ${answer.text.slice(0, 160)}`);
