@@ -99,6 +99,14 @@ describe('a PostgreSQL that hangs', () => {
     expectUnavailable(await answered(admin.get('/api/auth/user'), 'GET own user'), 'GET own user');
   });
 
+  it('while it is frozen, more searches at once than the search pool has connections all answer 503', { timeout: 4 * HANG_MS }, async () => {
+    // The search pool has 5 connections; a server-rendered search page alone asks 7 searches at once. Before
+    // pool-slots.ts the callers slonik queued behind the failing connection attempts never got an answer.
+    const kinds = ['years', 'entries', 'artists', 'songwriters', 'articles', 'videos', 'forum', 'years', 'entries', 'videos', 'articles', 'forum'];
+    const replies = await Promise.all(kinds.map((kind, i) => answered(visitor.get(`/api/search/${kind}?q=frusen${i}`), `search ${i} (${kind})`)));
+    replies.forEach((reply, i) => expectUnavailable(reply, `search ${i} (${kinds[i]})`));
+  });
+
   it('on SIGCONT the same calls succeed again, without a restart', async () => {
     signalAll(frozen, 'SIGCONT');
     frozen = [];

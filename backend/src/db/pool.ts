@@ -1,5 +1,6 @@
 import { createPool, createTypeParserPreset, type DatabasePool } from 'slonik';
 import { driverWithAnswerDeadline } from './answer-deadline';
+import { withPoolSlots } from './pool-slots';
 
 export type { DatabasePool } from 'slonik';
 
@@ -24,9 +25,10 @@ export const answerDeadlineMs = (timeouts: PoolTimeouts) => timeouts.statementMs
 export async function createDatabasePool(connectionUri: string, options: { maximumPoolSize?: number; timeouts?: PoolTimeouts } = {}): Promise<DatabasePool> {
   const { timeouts } = options;
   const typeParsers = createTypeParserPreset().filter((parser) => !['int8', 'timestamp', 'timestamptz'].includes(parser.name));
-  return createPool(connectionUri, {
+  const maximumPoolSize = options.maximumPoolSize ?? 10;
+  const pool = await createPool(connectionUri, {
     captureStackTrace: false,
-    maximumPoolSize: options.maximumPoolSize ?? 10,
+    maximumPoolSize,
     idleTimeout: 30_000,
     connectionTimeout: timeouts?.connectMs ?? 2500,
     statementTimeout: timeouts?.statementMs ?? 'DISABLE_TIMEOUT',
@@ -49,4 +51,7 @@ export async function createDatabasePool(connectionUri: string, options: { maxim
       { name: 'timestamp', parse: (value) => new Date(`${value}Z`).toISOString() },
     ],
   });
+  // A pool that serves requests never lets a caller wait on slonik's queue (pool-slots.ts): longer than a connection
+  // attempt and an unanswered statement together, and the database is taken to be away.
+  return timeouts ? withPoolSlots(pool, maximumPoolSize, timeouts.connectMs + answerDeadlineMs(timeouts)) : pool;
 }
