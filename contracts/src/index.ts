@@ -42,7 +42,7 @@ export * from './idempotency';
 export * from './events/registry';
 export * from './events/decode';
 export * from './http/route';
-export { collectContracts } from './http/api-reference';
+export { collectContracts, objectFields } from './http/api-reference';
 export * from './http/concurrency';
 export * from './http/route-key';
 export * from './http/paging';

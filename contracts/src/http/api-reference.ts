@@ -22,16 +22,24 @@ export function collectContracts(exports: Record<string, unknown>): RouteContrac
   return [...found.values()].sort((a, b) => a.path.localeCompare(b.path) || order.indexOf(a.method) - order.indexOf(b.method));
 }
 
-/** The top-level fields of an object schema (through defaults, effects and optionals), with `?` for optional ones. */
-function fieldsOf(schema: z.ZodTypeAny | undefined): string {
-  if (!schema) return '';
-  if (schema instanceof z.ZodEffects) return fieldsOf(schema.innerType());
-  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return fieldsOf(schema._def.innerType);
-  if (!(schema instanceof z.ZodObject)) return 'JSON';
-  return Object.entries<z.ZodTypeAny>(schema.shape)
-    .map(([key, field]) => (field.isOptional() ? `${key}?` : key))
-    .join(', ');
+/**
+ * The top-level fields of an object schema (through defaults, effects, optionals and nullables), each with whether
+ * it may be left out; null when the schema is not an object. The reference lists them; the hostile-input sweep
+ * (backend/src/http/every-route-hostile.int.test.ts) sends each one wrong.
+ */
+export function objectFields(schema: z.ZodTypeAny | undefined): Array<{ name: string; optional: boolean }> | null {
+  if (!schema) return [];
+  if (schema instanceof z.ZodEffects) return objectFields(schema.innerType());
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return objectFields(schema._def.innerType);
+  if (!(schema instanceof z.ZodObject)) return null;
+  return Object.entries<z.ZodTypeAny>(schema.shape).map(([name, field]) => ({ name, optional: field.isOptional() }));
 }
+
+/** The fields as the reference shows them: `?` marks an optional one; a body that is no object is 'JSON'. */
+const fieldsOf = (schema: z.ZodTypeAny | undefined): string =>
+  objectFields(schema)
+    ?.map((field) => (field.optional ? `${field.name}?` : field.name))
+    .join(', ') ?? 'JSON';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|') || '–';
 
