@@ -55,18 +55,21 @@ export function withPoolSlots(pool: DatabasePool, slots: number, waitMs: number)
       waiting.push(waiter);
     });
   };
+  // Each call that takes a connection, wrapped once (not on every property read: these are every query's path).
+  const limited = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+  for (const name of TAKES_A_CONNECTION) {
+    const call = Reflect.get(pool, name) as unknown;
+    if (typeof call !== 'function') continue;
+    limited.set(name, async (...args: unknown[]) => {
+      await slot();
+      try {
+        return await (call as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
+      } finally {
+        next();
+      }
+    });
+  }
   return new Proxy(pool, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof property !== 'string' || !TAKES_A_CONNECTION.has(property) || typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        await slot();
-        try {
-          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        } finally {
-          next();
-        }
-      };
-    },
+    get: (target, property, receiver) => (typeof property === 'string' && limited.get(property)) || Reflect.get(target, property, receiver),
   });
 }
