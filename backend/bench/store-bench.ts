@@ -7,20 +7,21 @@
  *
  *   npm run bench:store                                        100k events, 3 repetitions (~3–5 min)
  *   BENCH_EVENTS=20000 BENCH_REPS=1 npm run bench:store        quick smoke run
- *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,halfrate,lowrates,rebuild
+ *   BENCH_PHASES=rebuild npm run bench:store                   only some of baseline,append,lag,halfrate,lowrates,lagbound,rebuild
  *   BENCH_BASELINES=copy npm run bench:store                   without the INSERT baseline (for long runs: 1M events)
  *   BENCH_EXPERIMENTS=variants,fold npm run bench:store        optional experiments (see EXPERIMENTS)
  *   BENCH_LOG=copy npm run bench:store                         the rebuild's log from the COPY baseline's rows (1M events)
  *   BENCH_CPU_PROF=/tmp/rebuild npm run bench:store            each rebuild CPU-profiled into /tmp/rebuild-<n>.cpuprofile
  *   BENCH_RUNNER_BATCH=1000 npm run bench:store                the lag phases' live runner with another batch cap
+ *   BENCH_MAX_RATE=9000 npm run bench:store                    the paced phases' maximum given, not measured (paired runs)
  *
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */
 import os from 'node:os';
 import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
-import { openStore, segmentsOf, cpuText, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, sampleWaits } from './store/appends';
-import { HALF_RATE, LOW_RATES, lagPhase } from './store/lag-phases';
+import { openStore, segmentsOf, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, sampleWaits, type LagWork } from './store/appends';
+import { HALF_RATE, LAG_BOUND_WORK, LOW_RATES, lagPhase } from './store/lag-phases';
 import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline, RAW_TABLE, RAW_COLUMNS } from './store/baselines';
 import {
   EVENTS,
@@ -34,6 +35,7 @@ import {
   TARGET_REBUILD_EVENTS_PER_S,
   TARGET_REBUILD_COPY_RATIO,
   TARGET_APPEND_INSERT_RATIO,
+  cpuText,
   now,
   log,
   collectGarbage,
@@ -55,7 +57,7 @@ import { codeState } from './code-state';
 const BASELINES = new Set((process.env.BENCH_BASELINES ?? 'insert,copy').split(',').map((b) => b.trim()));
 /** BENCH_LOG=copy writes the rebuild's log from the COPY baseline's rows instead of through the store (1M-event runs). */
 const BENCH_LOG = process.env.BENCH_LOG ?? 'append';
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,halfrate,lowrates,rebuild').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baseline,append,lag,halfrate,lowrates,lagbound,rebuild').split(',').map((p) => p.trim()));
 
 async function main() {
   const wallStart = now();
@@ -206,17 +208,18 @@ async function main() {
     }
 
     // 3. Subscriber lag, writers flat out (`lag`), then paced at half the maximum append rate (`halfrate`) and, to
-    // show where the goals hold, at a quarter and an eighth of it (`lowrates`): the maximum is this run's 8-writer
-    // append median, or one flat-out segment measured here. Each pass leaves the full log in place for the rebuild.
-    const runLag = async (key: string, label: string, eventsPerSecond?: number, share?: string) => {
-      const phase = await lagPhase({ uri, key, label, segments, indexOf, total, vsInsert: (value) => vsInsert(value, WRITERS), eventsPerSecond, share });
+    // show where the goals hold, at a quarter and an eighth of it (`lowrates`), and at half with less work for the
+    // runner (`lagbound`, LAG_BOUND_WORK): the maximum is BENCH_MAX_RATE, or this run's 8-writer append median, or one
+    // flat-out segment measured here. Each pass leaves the full log in place for the rebuild.
+    const runLag = async (key: string, label: string, eventsPerSecond?: number, share?: string, work?: LagWork) => {
+      const phase = await lagPhase({ uri, key, label, segments, indexOf, total, vsInsert: (value) => vsInsert(value, WRITERS), eventsPerSecond, share, work });
       lines.push(...phase.lines);
       return phase.json;
     };
     if (PHASES.has('lag')) results.lag = await runLag('lag', `Append, ${WRITERS} writers flat out + live ProjectionRunner`);
-    if (PHASES.has('halfrate') || PHASES.has('lowrates')) {
+    if (PHASES.has('halfrate') || PHASES.has('lowrates') || PHASES.has('lagbound')) {
       const measured = results.append as { concurrentEventsPerS: Series } | undefined;
-      let max = measured?.concurrentEventsPerS.median;
+      let max = process.env.BENCH_MAX_RATE ? Number(process.env.BENCH_MAX_RATE) : measured?.concurrentEventsPerS.median;
       if (max === undefined) {
         max = (await appendPassConcurrent(uri, [segments[0]!]))[0]!.eventsPerSecond;
         log(`maximum append rate (${WRITERS} writers, first segment, flat out): ${fmt(max)} events/s`);
@@ -228,6 +231,24 @@ async function main() {
         const low = [];
         for (const { share, fraction } of LOW_RATES) low.push({ share, ...(await paced(share, fraction)) });
         results.lagLowRates = low;
+      }
+      if (PHASES.has('lagbound')) {
+        const bound = [];
+        for (const { key, label, work } of LAG_BOUND_WORK) {
+          const at = `${HALF_RATE.share} of ${fmt(max)} events/s`;
+          bound.push({
+            key,
+            label,
+            ...(await runLag(
+              `lag at ${HALF_RATE.share}, ${label}`,
+              `Append, ${WRITERS} writers paced at ${at} + runner with ${label}`,
+              max * HALF_RATE.fraction,
+              HALF_RATE.share,
+              work,
+            )),
+          });
+        }
+        results.lagBound = bound;
       }
     }
 

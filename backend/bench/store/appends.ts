@@ -1,15 +1,15 @@
 /** Appends through the event store, and the subscriber-lag pass; run by backend/bench/store-bench.ts. */
-import os from 'node:os';
 import pg from 'pg';
 import { sampleActivity } from './activity-sampler';
 import { sql } from 'slonik';
-import { ProjectionRunner, allProjections, createReadModelSchema } from '@mello/projections';
+import { ProjectionRunner, allProjections, createReadModelSchema, type Projection } from '@mello/projections';
 import { createDatabasePool } from '../../src/db/pool';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { decodingEventStore } from '../../src/event-store/decoding-event-store';
 import { runSql } from '../bench-database';
-import { WRITERS, now, log, percentile, series, fmt } from './common';
+import { WRITERS, cpuMeter, now, log, percentile, series, fmt, type Cpu } from './common';
 import { type Unit } from './dataset';
+import { ROLE_NAMES, measureCpuByRole, withApplicationName, type CpuByRole } from './cpu-by-role';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Appends through PostgresEventStore.appendToStream (the es.append stored function), like the command handlers.
@@ -46,31 +46,6 @@ export function segmentsOf(units: readonly Unit[], parts: number): Unit[][] {
   return segments;
 }
 export const eventCount = (units: readonly Unit[]) => units.reduce((sum, unit) => sum + unit.events.length, 0);
-
-/** CPU over a span: this Node process (% of one core) and the whole machine (% of all cores, other tenants too). */
-export function cpuMeter() {
-  const machine = () =>
-    os.cpus().reduce(
-      (acc, cpu) => {
-        const busy = cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
-        return { busy: acc.busy + busy, total: acc.total + busy + cpu.times.idle };
-      },
-      { busy: 0, total: 0 },
-    );
-  const process0 = process.cpuUsage();
-  const machine0 = machine();
-  const started = now();
-  return () => {
-    const used = process.cpuUsage(process0);
-    const machine1 = machine();
-    return {
-      nodeCorePct: ((used.user + used.system) / 1000 / (now() - started)) * 100,
-      machinePct: ((machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total)) * 100,
-    };
-  };
-}
-export type Cpu = ReturnType<ReturnType<typeof cpuMeter>>;
-export const cpuText = (cpu: Cpu) => `CPU: node ${fmt(cpu.nodeCorePct)}% of a core, machine ${fmt(cpu.machinePct)}% busy`;
 
 export type Segment = { eventsPerSecond: number; cpu: Cpu };
 /** Rate over the whole pass (all segments' events over all segments' time). */
@@ -129,7 +104,7 @@ export async function appendPassConcurrent(
   } = {},
 ): Promise<Segment[]> {
   await emptyLog(uri);
-  const writers = await Promise.all(Array.from({ length: WRITERS }, () => openStore(uri, 1)));
+  const writers = await Promise.all(Array.from({ length: WRITERS }, () => openStore(withApplicationName(uri, ROLE_NAMES.writer), 1)));
   const results: Segment[] = [];
   try {
     for (const [index, segment] of segments.entries()) {
@@ -201,6 +176,12 @@ export async function notifyExperiment(uri: string, segment: Unit[], pairs: numb
 // in the same Node process as the writers (as in the embedded backend). Lag of an event = when the runner's batch
 // holding it committed (onBatch) − when the append call that wrote it returned.
 
+/**
+ * What the runner does in a lag pass when not the product's whole work: its projections (all by default) and DDL
+ * run on the new read-model schema before the pass (to drop indexes, say).
+ */
+export type LagWork = { projections?: readonly Projection[]; ddl?: string };
+
 export type LagSegment = Segment & {
   p50Ms: number;
   p99Ms: number;
@@ -217,15 +198,19 @@ export async function lagPass(
   total: number,
   /** Writers paced at this rate in all (events/s); flat out when absent. */
   eventsPerSecond?: number,
-): Promise<LagSegment[]> {
+  /** Less work for the runner than the product's (the phase `lagbound`, lag-phases.ts): see LagWork. */
+  work: LagWork = {},
+): Promise<{ segments: LagSegment[]; cpu: CpuByRole }> {
   await emptyLog(uri);
   await createReadModelSchema(uri, 'rm');
+  if (work.ddl) await runSql(uri, work.ddl);
   const returnedAt = new Float64Array(total).fill(Number.NaN);
   const seenAt = new Float64Array(total).fill(Number.NaN);
   let seen = 0;
   let batches = 0;
-  const reader = await openStore(uri, 4);
-  const runner = new ProjectionRunner(reader.pool, uri, decodingEventStore(reader.store), allProjections, {
+  const runnerUri = withApplicationName(uri, ROLE_NAMES.runner);
+  const reader = await openStore(runnerUri, 4);
+  const runner = new ProjectionRunner(reader.pool, runnerUri, decodingEventStore(reader.store), work.projections ?? allProjections, {
     schema: 'rm',
     // The product's cap (BATCH_EVENTS) unless another is asked for, to compare.
     ...(process.env.BENCH_RUNNER_BATCH ? { batchSize: Number(process.env.BENCH_RUNNER_BATCH) } : {}),
@@ -243,10 +228,12 @@ export async function lagPass(
     log,
   });
   const results: LagSegment[] = [];
+  let stopCpu: (() => Promise<CpuByRole>) | null = null;
   try {
     runner.start();
     for (let waited = 0; !runner.isLeader && waited < 5000; waited += 10) await sleep(10);
     await sleep(300); // the LISTEN connection is up and the first (empty) poll is done
+    stopCpu = await measureCpuByRole(uri);
     let appended = 0;
     let batchesBefore = 0;
     const passResults = await appendPassConcurrent(uri, segments, {
@@ -285,8 +272,11 @@ export async function lagPass(
       },
     });
     passResults.forEach((segment, i) => Object.assign(results[i]!, segment));
-    return results;
+    const cpu = await stopCpu();
+    stopCpu = null;
+    return { segments: results, cpu };
   } finally {
+    await stopCpu?.();
     await runner.stop();
     await reader.close();
   }

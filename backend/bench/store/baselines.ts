@@ -4,8 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { runSql } from '../bench-database';
-import { eventCount, cpuMeter, type Segment, partition } from './appends';
-import { ROWS_PER_INSERT, now } from './common';
+import { eventCount, type Segment, partition } from './appends';
+import { ROWS_PER_INSERT, cpuMeter, now } from './common';
 import { type Unit } from './dataset';
 
 // ---------------------------------------------------------------------------------------------------------------

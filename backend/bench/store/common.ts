@@ -1,4 +1,5 @@
 /** Shared settings, timing, logging and statistics of the event-store benchmark; run by backend/bench/store-bench.ts. */
+import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -65,3 +66,28 @@ export const series = (runs: number[]): Series => ({ runs, median: median(runs),
 export const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const rate = (s: Series) => `${fmt(s.median)}`;
 export const spread = (s: Series, digits = 0) => `${fmt(s.min, digits)}–${fmt(s.max, digits)}`;
+
+/** CPU over a span: this Node process (% of one core) and the whole machine (% of all cores, other tenants too). */
+export function cpuMeter() {
+  const machine = () =>
+    os.cpus().reduce(
+      (acc, cpu) => {
+        const busy = cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
+        return { busy: acc.busy + busy, total: acc.total + busy + cpu.times.idle };
+      },
+      { busy: 0, total: 0 },
+    );
+  const process0 = process.cpuUsage();
+  const machine0 = machine();
+  const started = now();
+  return () => {
+    const used = process.cpuUsage(process0);
+    const machine1 = machine();
+    return {
+      nodeCorePct: ((used.user + used.system) / 1000 / (now() - started)) * 100,
+      machinePct: ((machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total)) * 100,
+    };
+  };
+}
+export type Cpu = ReturnType<ReturnType<typeof cpuMeter>>;
+export const cpuText = (cpu: Cpu) => `CPU: node ${fmt(cpu.nodeCorePct)}% of a core, machine ${fmt(cpu.machinePct)}% busy`;

@@ -233,6 +233,25 @@ describe('store section', () => {
     expect(text).not.toContain('at ⅛ the append rate');
     expect(text).toContain('- Target: subscriber lag p99 < 250 ms at ½ the append rate (240.0 ms) — met');
   });
+
+  it('puts the lag with less work for the runner beside the product, with who used the CPU, and no goals of their own', () => {
+    const cpuByRole = { runnerPgPct: 45.2, writersPgPct: 52, otherPgPct: null, nodePct: 51, machinePct: 88 };
+    const bound = { key: 'noSearch', label: 'no search projections', pacedEventsPerS: 3_000, appendEventsPerS: series(2_990) };
+    const json: StoreJson = {
+      ...store(900),
+      lagHalfRate: { ...store(900).lagHalfRate!, p99Ms: series(1_142), cpuByRole },
+      lagBound: [{ ...bound, p50Ms: series(60), p99Ms: series(131.5), catchUpMs: series(19.6), cpuByRole: { ...cpuByRole, runnerPgPct: 24 } }],
+    };
+    const text = renderSection(storeSection(json, { command: 'npm run bench:store', loadBefore: [1, 1, 1], seconds: 200 }));
+    expect(text).toContain(
+      "| CPU at ½ rate, % of one core: runner's PostgreSQL / writers' / other PostgreSQL / Node | 45 / 52 / ? / 51 |  | machine 88 % busy |",
+    );
+    expect(text).toContain('| append, 8 writers paced at 3,000 events/s (½) + runner with no search projections | 2,990 events/s |');
+    expect(text).toContain('| catch-up after the writers stop, runner with no search projections | 19.6 ms |');
+    expect(text).toContain('| 24 / 52 / ? / 51 |');
+    expect(text).toContain('- Target: subscriber lag p99 < 250 ms at ½ the append rate (1,142.0 ms) — **missed**');
+    expect(text).not.toContain('131.5 ms) —');
+  });
 });
 
 describe('server rendering section', () => {

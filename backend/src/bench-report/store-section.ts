@@ -10,7 +10,9 @@ const L = 'left' as const;
 const ms = (value: number | undefined) => fmt(value, 1);
 const range = (s: Series, digits = 0) => (s.runs.length > 1 ? `${fmt(s.min, digits)}–${fmt(s.max, digits)}` : '');
 
-type LagAtRate = { pacedEventsPerS: number; appendEventsPerS: Series; p50Ms: Series; p99Ms: Series; catchUpMs: Series };
+/** Who used the CPU over a lag pass, % of one core each (null: not measured there, no /proc); the machine in % of all cores. */
+type CpuByRole = { runnerPgPct: number | null; writersPgPct: number | null; otherPgPct: number | null; nodePct: number; machinePct: number };
+type LagAtRate = { pacedEventsPerS: number; appendEventsPerS: Series; p50Ms: Series; p99Ms: Series; catchUpMs: Series; cpuByRole?: CpuByRole };
 
 export type StoreJson = {
   bench: 'store';
@@ -23,6 +25,8 @@ export type StoreJson = {
   lagHalfRate?: LagAtRate;
   /** The same below half (phase `lowrates`, ¼ and ⅛): where the lag goals hold on the machine, beside the goal's pace. */
   lagLowRates?: Array<LagAtRate & { share: string }>;
+  /** At half the rate with less work for the runner than the product's (phase `lagbound`): what bounds the lag. */
+  lagBound?: Array<LagAtRate & { key: string; label: string }>;
   rebuild?: { eventsPerS: Series; vsCopy: number | null };
   targets: { rebuildEventsPerS: number; rebuildVsCopy: number; met: boolean | null };
 };
@@ -44,20 +48,25 @@ export function storeSection(json: StoreJson, run: RunInfo): Section {
     rows.push(['subscriber lag p99', `${ms(json.lag.p99Ms.median)} ms`, range(json.lag.p99Ms, 1), '']);
   }
   const half = json.lagHalfRate;
-  const paced = (lag: LagAtRate, share: string, catchUp: string) => {
-    add(
-      `append, 8 writers paced at ${fmt(lag.pacedEventsPerS)} events/s (${share}) + live ProjectionRunner`,
-      lag.appendEventsPerS,
-      'events/s',
-      insert,
-      'INSERT',
-    );
+  const pct = (value: number | null) => (value === null ? '?' : fmt(value));
+  const paced = (lag: LagAtRate, share: string, catchUp: string, runner = 'live ProjectionRunner') => {
+    add(`append, 8 writers paced at ${fmt(lag.pacedEventsPerS)} events/s (${share}) + ${runner}`, lag.appendEventsPerS, 'events/s', insert, 'INSERT');
     rows.push([`subscriber lag p50 at ${share} rate`, `${ms(lag.p50Ms.median)} ms`, range(lag.p50Ms, 1), '']);
     rows.push([`subscriber lag p99 at ${share} rate`, `${ms(lag.p99Ms.median)} ms`, range(lag.p99Ms, 1), '']);
     rows.push([catchUp, `${ms(lag.catchUpMs.median)} ms`, range(lag.catchUpMs, 1), '']);
+    const cpu = lag.cpuByRole;
+    if (cpu) {
+      rows.push([
+        `CPU at ${share} rate, % of one core: runner's PostgreSQL / writers' / other PostgreSQL / Node`,
+        `${pct(cpu.runnerPgPct)} / ${pct(cpu.writersPgPct)} / ${pct(cpu.otherPgPct)} / ${fmt(cpu.nodePct)}`,
+        '',
+        `machine ${fmt(cpu.machinePct)} % busy`,
+      ]);
+    }
   };
   if (half) paced(half, '½', 'catch-up after the writers stop');
   for (const low of json.lagLowRates ?? []) paced(low, low.share, `catch-up after the writers stop, ${low.share} rate`);
+  for (const bound of json.lagBound ?? []) paced(bound, '½', `catch-up after the writers stop, runner with ${bound.label}`, `runner with ${bound.label}`);
   add('**rebuild** (rebuildReadModels, swap)', json.rebuild?.eventsPerS, 'events/s', copy, 'COPY');
   const rebuild = json.rebuild?.eventsPerS.median;
   const appended = json.append?.concurrentEventsPerS.median;
