@@ -234,8 +234,8 @@ async function main() {
       }
       if (PHASES.has('lagbound')) {
         const bound = [];
+        const at = `${HALF_RATE.share} of ${fmt(max)} events/s`;
         for (const { key, label, work } of LAG_BOUND_WORK) {
-          const at = `${HALF_RATE.share} of ${fmt(max)} events/s`;
           bound.push({
             key,
             label,

@@ -8,12 +8,12 @@ import type { Unit } from './dataset';
 export type LagJson = ReturnType<typeof summarise>;
 type Line = [string, string, string, string];
 
-function summarise({ segments: lag, cpu }: Awaited<ReturnType<typeof lagPass>>, segments: readonly Unit[][], eventsPerSecond: number | undefined) {
+function summarise({ segments: lag, cpu }: Awaited<ReturnType<typeof lagPass>>, units: readonly Unit[][], eventsPerSecond: number | undefined) {
   const of = (key: 'eventsPerSecond' | 'p50Ms' | 'p99Ms' | 'maxMs' | 'behindAtEndEvents' | 'catchUpMs' | 'batches') => series(lag.map((seg) => seg[key]));
   return {
     pacedEventsPerS: eventsPerSecond ?? null,
     appendEventsPerS: of('eventsPerSecond'),
-    appendWholePassEventsPerS: passRate(lag, segments),
+    appendWholePassEventsPerS: passRate(lag, units),
     p50Ms: of('p50Ms'),
     p99Ms: of('p99Ms'),
     maxMs: of('maxMs'),
