@@ -63,7 +63,16 @@ export class ApiClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request<T = any>(method: string, url: string, options: { json?: unknown; body?: string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+  /**
+   * `timeoutMs`: the request is aborted (the call rejects) when no answer has come by then. A streaming answer
+   * (`text/event-stream`, the admin's live event feed) never ends: it is judged by its status and headers, its body
+   * cut off and answered as empty.
+   */
+  async request<T = any>(
+    method: string,
+    url: string,
+    options: { json?: unknown; body?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
     let body: string | undefined = options.body;
@@ -71,7 +80,8 @@ export class ApiClient {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body, redirect: 'manual' });
+    const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body, redirect: 'manual', signal });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -79,7 +89,9 @@ export class ApiClient {
       if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), value);
     }
-    const text = await response.text();
+    const streaming = response.headers.get('content-type')?.startsWith('text/event-stream');
+    if (streaming) await response.body?.cancel();
+    const text = streaming ? '' : await response.text();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
