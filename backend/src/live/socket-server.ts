@@ -1,12 +1,12 @@
 import type http from 'node:http';
 import type { ReadModelProgress } from '@mello/projections';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import { Server } from 'socket.io';
-import { answerDeadlineMs, type PoolTimeouts } from '../db/pool';
+import type { PoolTimeouts } from '../db/pool';
 import type { EventStore } from '../event-store/port';
 import type { SearchEngine } from '../search/search-engine';
+import { socketAdapterPool } from './adapter-pool';
 import { ForumFollower } from './forum-follower';
 import { attachForumLive, type LiveServer } from './forum-live';
 import { attachNotificationsLive } from './notifications-live';
@@ -62,44 +62,12 @@ export async function startSocketServer(
     log: (message: string, detail?: Record<string, unknown>) => void;
   },
 ) {
-  // Bounded like the request pools (db/pool.ts): a database that hangs fails the adapter's NOTIFYs instead of
-  // holding them; query_timeout is node-postgres' client-side deadline, and a client it fired on is discarded.
-  const adapterPool = new pg.Pool({
-    connectionString: deps.databaseUri,
-    max: 4,
-    connectionTimeoutMillis: deps.databaseTimeouts.connectMs,
-    statement_timeout: deps.databaseTimeouts.statementMs,
-    query_timeout: answerDeadlineMs(deps.databaseTimeouts),
-  });
-  // An idle connection ended by the server (a restart, or shutdown stopping the embedded PostgreSQL) must not
-  // crash the process: the pool replaces it on next use.
-  adapterPool.on('error', (error) => deps.log(`socket adapter pool: ${error.message}`));
-  // The adapter keeps one client checked out for LISTEN and gives it no error listener: a connection ended by the
-  // server would throw an unhandled 'error' and end the process. With this listener the client just ends, and the
-  // adapter reconnects on 'end'.
-  adapterPool.on('connect', (client) => client.on('error', (error) => deps.log(`socket adapter connection: ${error.message}`)));
-  // When that LISTEN client's connection ends, the adapter takes a new one without releasing the old: the pool
-  // would count it for ever, and its end() at shutdown would never return. The adapter checks clients out only
-  // for LISTEN (everything else is pool.query), so each one it takes is handed back when its connection ends.
-  const adapterClients = {
-    connect: async () => {
-      const client = await adapterPool.connect();
-      client.once('end', () => {
-        try {
-          client.release(true);
-        } catch {
-          // Already released by the adapter's own close.
-        }
-      });
-      return client;
-    },
-    query: adapterPool.query.bind(adapterPool),
-  } as unknown as pg.Pool;
+  const adapterPool = socketAdapterPool(deps.databaseUri, deps.databaseTimeouts, deps.log);
   const io: LiveServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: LIVE_MAX_MESSAGE_BYTES,
     allowRequest: originAllowed(deps.publicOrigin),
-    adapter: createAdapter(adapterClients, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
+    adapter: createAdapter(adapterPool.clients, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
   });
   io.use(sessionMiddleware(deps));
   const notifications = attachNotificationsLive(io, deps);
@@ -136,7 +104,7 @@ export async function startSocketServer(
       forum.close();
       io.disconnectSockets(true);
       // io.close() also closes the HTTP server, whose own shutdown step ends the keep-alive connections it
-      // would otherwise wait for: do not wait on it here.
+      // would otherwise wait for: do not wait on it here. It closes the adapter within the call, before end().
       void io.close();
       await adapterPool.end();
     },

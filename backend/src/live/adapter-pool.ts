@@ -1,0 +1,69 @@
+import pg from 'pg';
+import { answerDeadlineMs, type PoolTimeouts } from '../db/pool';
+
+type Log = (message: string) => void;
+
+/**
+ * The Socket.IO PostgreSQL adapter's own pool, and the view of it the adapter is given (`clients`). The adapter
+ * checks clients out only for LISTEN (everything else is `pool.query`), and it mishandles them in two ways that
+ * `end()` here makes up for:
+ * - when a LISTEN client's connection ends, it takes a new one without releasing the old, so the pool would
+ *   count it for ever: each client it takes is handed back when its connection ends;
+ * - its `close()` releases only the client it has finished setting up. One it is still connecting, or still
+ *   sending LISTEN on, when the server closes (a shutdown right after start-up, or during a reconnection) was
+ *   never released, and the pool's `end()` waited on it for ever: `end()` destroys every client still out, and
+ *   a connection the adapter asks for after it never completes (the adapter then has nothing to listen for).
+ */
+export function socketAdapterPool(databaseUri: string, timeouts: PoolTimeouts, log: Log) {
+  // Bounded like the request pools (db/pool.ts): a database that hangs fails the adapter's NOTIFYs instead of
+  // holding them; query_timeout is node-postgres' client-side deadline, and a client it fired on is discarded.
+  const pool = new pg.Pool({
+    connectionString: databaseUri,
+    max: 4,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: answerDeadlineMs(timeouts),
+  });
+  // An idle connection ended by the server (a restart, or shutdown stopping the embedded PostgreSQL) must not
+  // crash the process: the pool replaces it on next use.
+  pool.on('error', (error) => log(`socket adapter pool: ${error.message}`));
+  // The adapter gives its LISTEN client no error listener: a connection ended by the server would throw an
+  // unhandled 'error' and end the process. With this listener the client just ends, and the adapter reconnects.
+  pool.on('connect', (client) => client.on('error', (error) => log(`socket adapter connection: ${error.message}`)));
+
+  let ending = false;
+  const out = new Set<pg.PoolClient>();
+  const discard = (client: pg.PoolClient) => {
+    out.delete(client);
+    try {
+      client.release(true);
+    } catch {
+      // Already released by the adapter's own close.
+    }
+  };
+  const never = () => new Promise<never>(() => undefined);
+  const clients = {
+    connect: async () => {
+      if (ending) return never();
+      const client = await pool.connect();
+      if (ending) {
+        discard(client);
+        return never();
+      }
+      out.add(client);
+      client.once('end', () => discard(client));
+      return client;
+    },
+    query: pool.query.bind(pool),
+  } as unknown as pg.Pool;
+
+  return {
+    clients,
+    /** After the adapter's close: ends the clients it still holds, then the pool. */
+    end: async () => {
+      ending = true;
+      for (const client of [...out]) discard(client);
+      await pool.end();
+    },
+  };
+}
