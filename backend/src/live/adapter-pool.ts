@@ -32,26 +32,32 @@ export function socketAdapterPool(databaseUri: string, timeouts: PoolTimeouts, l
   pool.on('connect', (client) => client.on('error', (error) => log(`socket adapter connection: ${error.message}`)));
 
   let ending = false;
-  const out = new Set<pg.PoolClient>();
-  const discard = (client: pg.PoolClient) => {
-    out.delete(client);
-    try {
-      client.release(true);
-    } catch {
-      // Already released by the adapter's own close.
-    }
-  };
+  /** The release of each client the adapter still holds: its own checkout's, so once (see below). */
+  const out = new Map<pg.PoolClient, (destroy: boolean) => void>();
   const never = () => new Promise<never>(() => undefined);
   const clients = {
     connect: async () => {
       if (ending) return never();
       const client = await pool.connect();
+      // A client the adapter released goes back to the pool, and a pool.query may be using it when its
+      // connection ends or end() runs: only this checkout's release, and only once, may touch it.
+      const releaseCheckout = client.release;
+      let released = false;
+      const release = (destroy: boolean) => {
+        if (released) return;
+        released = true;
+        out.delete(client);
+        client.off('end', onEnd);
+        releaseCheckout(destroy);
+      };
+      const onEnd = () => release(true);
+      client.release = (error?: Error | boolean) => release(error !== undefined && error !== false);
       if (ending) {
-        discard(client);
+        release(true);
         return never();
       }
-      out.add(client);
-      client.once('end', () => discard(client));
+      out.set(client, release);
+      client.once('end', onEnd);
       return client;
     },
     query: pool.query.bind(pool),
@@ -62,7 +68,7 @@ export function socketAdapterPool(databaseUri: string, timeouts: PoolTimeouts, l
     /** After the adapter's close: ends the clients it still holds, then the pool. */
     end: async () => {
       ending = true;
-      for (const client of [...out]) discard(client);
+      for (const release of [...out.values()]) release(true);
       await pool.end();
     },
   };
