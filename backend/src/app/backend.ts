@@ -78,6 +78,8 @@ export type BackendOptions = {
   clientDir?: string;
   /** Routers mounted after the product's own, behind the same middleware; only benchmarks pass any (never production). */
   extraRouters?: Router[];
+  /** Aborted while starting (a signal): start-up stops at its next step, stops what it started and rejects. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -88,12 +90,17 @@ export type BackendOptions = {
  * projections worker (worker.ts) does those, and this process waits for the read models it builds.
  */
 export async function startBackend(config: Config, options: BackendOptions = { log: () => undefined }): Promise<Backend> {
+  options.signal?.throwIfAborted();
   const { logger, log, metrics, infra, store } = await openObservedInfrastructure(config, options);
   const { pool, database, shutdown } = infra;
   try {
+    // Between the steps that take long (the database, building read models, the archive import).
+    const goOn = () => options.signal?.throwIfAborted();
+    goOn();
     // RUN_PROJECTIONS=false: the worker (npm run worker) builds the read models and runs the projections.
     if (config.runProjections) await ensureReadModels({ ...infra, store }, log);
     else await awaitReadModels(infra, log);
+    goOn();
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: config.runProjections });
     const lists = new ListCache(progress);
 
@@ -117,6 +124,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       const result = await importArchive(store, services);
       if (result.imported) log('Imported the archive', result.counts);
     }
+    goOn();
 
     // rate-limiter-flexible speaks to a pg Pool (not slonik): a small one of its own, failing fast while PostgreSQL is away.
     const limiterPool = new pg.Pool({ connectionString: database.uri, max: 4, connectionTimeoutMillis: 2500, idleTimeoutMillis: 30_000 });

@@ -36,12 +36,17 @@ export type Worker = {
  * archive import on a first start (its commands wait for this process's own read models), then the probe server
  * on WORKER_PORT. A second worker may stand by: the runner's advisory lock keeps one active per schema.
  */
-export async function startWorker(config: Config, options: { logger?: Logger; log?: Log } = {}): Promise<Worker> {
+export async function startWorker(config: Config, options: { logger?: Logger; log?: Log; signal?: AbortSignal } = {}): Promise<Worker> {
+  options.signal?.throwIfAborted();
   // With the embedded default, a worker beside `npm start` uses its database (npm run worker while the site runs).
   const { logger, log, metrics, infra, store } = await openObservedInfrastructure(config, { ...options, shareRunningDatabase: true });
   const { pool, database, shutdown } = infra;
   try {
+    // Between the steps that take long (see startBackend).
+    const goOn = () => options.signal?.throwIfAborted();
+    goOn();
     await ensureReadModels(infra, log);
+    goOn();
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: true });
     const search = await openSearch(config, { pool, databaseUri: database.uri, store, readModels: progress, log, runIndexer: true });
     shutdown.add(search.close);
@@ -54,6 +59,7 @@ export async function startWorker(config: Config, options: { logger?: Logger; lo
       const result = await importArchive(store, createArchiveServices(store, search.waiter, pool));
       if (result.imported) log('Imported the archive', result.counts);
     }
+    goOn();
 
     const app = observabilityApp({
       logger,

@@ -8,6 +8,7 @@ import { shutdownOnSignals } from './shutdown-on-signals';
 const config = configOrExit((message) => createLogger().fatal(message));
 const logger = createLogger({ level: config.logLevel });
 const log = logFunction(logger);
+const signals = shutdownOnSignals(logger);
 
 try {
   ensureClientBuilt(log, config.client);
@@ -15,8 +16,10 @@ try {
   logger.fatal({ error: (error as Error).message }, 'Could not build the client');
   process.exit(1);
 }
+if (signals.startup.aborted) signals.stoppedWhileStarting();
 for (const note of config.notes) log(note);
-const backend = await startBackend(config, { logger, clientDir: config.client.dir }).catch((error: unknown) => {
+const backend = await startBackend(config, { logger, clientDir: config.client.dir, signal: signals.startup }).catch((error: unknown) => {
+  if (signals.startup.aborted) signals.stoppedWhileStarting();
   // One line an operator reads (what, why, what to do); the stack only for whoever asks for debug logs.
   logger.debug({ stack: String((error as Error)?.stack ?? error) }, 'Start failure stack');
   logger.fatal(failureLine('Could not start', error));
@@ -24,4 +27,4 @@ const backend = await startBackend(config, { logger, clientDir: config.client.di
 });
 log(`Serving on http://localhost:${config.port}`);
 
-shutdownOnSignals(logger, backend.close);
+signals.started(backend.close);

@@ -12,11 +12,13 @@ import { shutdownOnSignals } from './shutdown-on-signals';
 const config = configOrExit((message) => createLogger().child({ process: 'worker' }).fatal(message));
 const logger = createLogger({ level: config.logLevel }).child({ process: 'worker' });
 const log = logFunction(logger);
+const signals = shutdownOnSignals(logger);
 for (const note of config.notes) log(note);
 
-const worker = await startWorker(config, { logger, log }).catch((error: unknown) => {
+const worker = await startWorker(config, { logger, log, signal: signals.startup }).catch((error: unknown) => {
+  if (signals.startup.aborted) signals.stoppedWhileStarting();
   logger.fatal(failureLine('Could not start the worker', error));
   process.exit(1);
 });
 log(`Projections worker running; probes on http://localhost:${new URL(worker.url).port}/healthz`);
-shutdownOnSignals(logger, worker.close);
+signals.started(worker.close);
