@@ -1,7 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { decodePosition, type LogPosition, type RecordedEvent } from '../port';
-import { EVENT_COLUMNS, eventRow, toRecorded } from './postgres-event-store';
+import { EVENT_COLUMNS, eventRow, toRecorded } from './event-rows';
 
 /** What the event browser asks of the log (all optional): who caused it is the metadata's actor's user id. */
 export type EventLogFilter = {

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import {
   DuplicateEventIdError,
   WrongExpectedRevisionError,
-  decodePosition,
   encodePosition,
   type AppendResult,
   type RawEventStore,
@@ -16,6 +15,8 @@ import {
   type RecordedEvent,
   type StreamAllOptions,
 } from '../port';
+import { EVENT_COLUMNS, eventRow, toRecorded } from './event-rows';
+import { readAllQuery, withTypedReadPlan } from './read-all-query';
 import { streamAllEvents } from './stream-all';
 
 const EXPECTED_CODES = { any: -1, no_stream: -2, stream_exists: -3 } as const;
@@ -25,33 +26,6 @@ const appendRow = z.object({
   revision: z.number().nullable(),
   xid: z.string().nullable(),
   position: z.number().nullable(),
-});
-
-export const eventRow = z.object({
-  global_position: z.number(),
-  xid_text: z.string(),
-  stream_name: z.string(),
-  stream_revision: z.number(),
-  event_id: z.string(),
-  event_type: z.string(),
-  data: z.unknown(),
-  metadata: z.any(),
-  recorded_at: z.string(),
-});
-type EventRow = z.infer<typeof eventRow>;
-
-export const EVENT_COLUMNS = sql.fragment`global_position, transaction_id::text AS xid_text, stream_name, stream_revision,
-  event_id::text AS event_id, event_type, data, metadata, recorded_at`;
-
-export const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row.event_id,
-  type: row.event_type,
-  data: row.data,
-  metadata: row.metadata,
-  streamName: row.stream_name,
-  streamRevision: row.stream_revision,
-  position: encodePosition(row.xid_text, row.global_position),
-  recordedAt: row.recorded_at,
 });
 
 /**
@@ -148,16 +122,9 @@ export class PostgresEventStore implements RawEventStore {
     return { position, appended };
   }
 
-  async readAll({ after, maxCount, types }: ReadAllOptions): Promise<RecordedEvent[]> {
-    const [xid, position] = after ? decodePosition(after) : [0n, 0n];
-    const ofTypes = types ? sql.fragment`AND event_type = ANY(${sql.array([...types], 'text')})` : sql.fragment``;
-    const rows = await this.pool.any(sql.type(eventRow)`
-      SELECT ${EVENT_COLUMNS} FROM es.events
-       WHERE (transaction_id, global_position) > (${xid.toString()}::xid8, ${position.toString()}::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${ofTypes}
-       ORDER BY transaction_id, global_position
-       LIMIT ${maxCount}`);
-    return rows.map(toRecorded);
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    if (!options.types) return (await this.pool.any(readAllQuery(options))).map(toRecorded);
+    return withTypedReadPlan(this.pool, async (tx) => (await tx.any(readAllQuery(options))).map(toRecorded));
   }
 
   /** The log in one read for a rebuild (stream-all.ts): a cursor on a connection of its own. */
