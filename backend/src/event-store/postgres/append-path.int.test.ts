@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventMetadata } from '@mello/contracts';
 import { createDatabasePool, type DatabasePool } from '../../db/pool';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase } from '../../../test/database';
 import { WrongExpectedRevisionError, type NewEvent } from '../port';
 import { PostgresEventStore } from './postgres-event-store';
 import { eventStoreMigrations } from './schema';
+import { systemMetadata } from '../../../test/event-metadata';
 
-const metadata = (): EventMetadata => ({
-  actor: { type: 'system' },
-  occurredAt: new Date().toISOString(),
-  correlationId: randomUUID(),
-  causationId: null,
-  schemaVersion: 1,
-});
+const metadata = systemMetadata;
 const newEvent = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata: metadata() });
 
 describe('PostgreSQL store: the append path', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDatabasePool } from '../../db/pool';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase } from '../../../test/database';
+import { systemMetadata } from '../../../test/event-metadata';
 import { describeEventStoreContract } from '../event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
 import { eventStoreMigrations } from './schema';
@@ -45,13 +46,7 @@ describe('PostgreSQL store: untilReadable', () => {
       await older.connect();
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()'); // takes a transaction id: later ones sort after it
-      const metadata = {
-        actor: { type: 'system' as const },
-        occurredAt: new Date().toISOString(),
-        correlationId: randomUUID(),
-        causationId: null,
-        schemaVersion: 1,
-      };
+      const metadata = systemMetadata();
       await store.appendToStream('held-1', [{ id: randomUUID(), type: 'Held', data: {}, metadata }], { expectedRevision: 'no_stream' });
       expect(await store.readAll({ after: null, maxCount: 10 })).toEqual([]);
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabasePool } from '../../db/pool';
 import { migrate } from '../../db/migrate';
 import { createTestDatabase } from '../../../test/database';
+import { systemMetadata } from '../../../test/event-metadata';
 import type { RecordedEvent } from '../port';
 import { PostgresEventStore } from './postgres-event-store';
 import { readAllQuery, withTypedReadPlan } from './read-all-query';
@@ -23,13 +24,7 @@ beforeAll(async () => {
   await migrate(database.uri, eventStoreMigrations);
   pool = await createDatabasePool(database.uri);
   store = new PostgresEventStore(pool, database.uri);
-  const metadata = {
-    actor: { type: 'system' as const },
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    causationId: null,
-    schemaVersion: 1,
-  };
+  const metadata = systemMetadata();
   // 40 appends (transactions) of 6 events each: most are Sung, one an append Voted, one every fourth append Hosted.
   const typeOf = (append: number, i: number) => (i === 0 && append % 4 === 0 ? 'Hosted' : i === 1 ? 'Voted' : 'Sung');
   for (let append = 0; append < 40; append += 1) {

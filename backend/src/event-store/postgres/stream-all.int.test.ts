@@ -8,6 +8,7 @@ import type { LogPosition, RecordedEvent } from '../port';
 import { PostgresEventStore } from './postgres-event-store';
 import { eventStoreMigrations } from './schema';
 import { STREAM_APPLICATION_NAME } from './stream-all';
+import { systemMetadata } from '../../../test/event-metadata';
 
 /**
  * streamAll, the rebuild's one-pass read: every event readable when it starts, once, in log order, across batch
@@ -15,13 +16,7 @@ import { STREAM_APPLICATION_NAME } from './stream-all';
  * it reads are left to readAll from the last streamed position; a connection killed mid-stream fails the read
  * with an error (no hang, no crash) and the next stream reads everything.
  */
-const metadata = () => ({
-  actor: { type: 'system' as const },
-  occurredAt: new Date().toISOString(),
-  correlationId: randomUUID(),
-  causationId: null,
-  schemaVersion: 1,
-});
+const metadata = systemMetadata;
 const newEvent = (n: number) => ({ id: randomUUID(), type: 'Counted', data: { n, text: `händelse ${n} med "citat" och \\ och \t` }, metadata: metadata() });
 
 describe('PostgreSQL store: streamAll', () => {
