@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/app/paths';
 
@@ -16,6 +17,8 @@ export type StartProcess = {
   /** Resolves once GET /api/years answers 200; rejects when the process exits first or after `timeoutMs`. */
   serving: (timeoutMs?: number) => Promise<void>;
   exited: () => boolean;
+  /** Resolves with how the process ended, once it has. */
+  exitStatus: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
 export function spawnStart(options: { port: number; dataDir: string; env?: Record<string, string> }): StartProcess {
@@ -56,7 +59,10 @@ export function spawnStart(options: { port: number; dataDir: string; env?: Recor
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   };
-  return { url, pid: child.pid!, child, output: () => output, serving, exited };
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { url, pid: child.pid!, child, output: () => output, serving, exited, exitStatus: () => ended };
 }
 
 /** The PID in the embedded PostgreSQL's pid file under a DATA_DIR, or null. */
@@ -94,4 +100,23 @@ export async function killEverything(processes: StartProcess[], dataDir: string)
     return;
   }
   for (let i = 0; i < 50 && isRunning(postmaster); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
+ * A data folder for `npm start` processes, made now, and `cleanup` (for afterAll): ends every process in `started`
+ * and the folder's PostgreSQL, then removes it. As root the embedded PostgreSQL runs as the `postgres` user, which
+ * must reach its folder inside this one.
+ */
+export function startProcessFolder(prefix: string): { dataDir: string; started: StartProcess[]; cleanup: () => Promise<void> } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  chmodSync(dataDir, 0o755);
+  const started: StartProcess[] = [];
+  return {
+    dataDir,
+    started,
+    cleanup: async () => {
+      await killEverything(started, dataDir);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

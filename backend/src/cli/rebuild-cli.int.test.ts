@@ -1,7 +1,4 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +7,7 @@ import { acquireRebuildLock } from '../maintenance/rebuild-lock';
 import { freePort } from '../../test/free-port';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
 import { ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
-import { killEverything, spawnStart, type StartProcess } from '../../test/start-process';
+import { spawnStart, startProcessFolder } from '../../test/start-process';
 import { readModelSnapshot } from '../../test/read-model-snapshot';
 
 /**
@@ -43,14 +40,8 @@ function runCli(script: 'rebuild' | 'projections', args: string[], env: Record<s
 
 describe('against a running npm start on the embedded default', () => {
   const ADMIN = { email: 'admin@cli.melloarkivet.se', password: 'cli-admin-password-1' };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mello-cli-'));
-  // As root the embedded PostgreSQL runs as the `postgres` user, which must reach its folder inside this one.
-  chmodSync(dataDir, 0o755);
-  const started: StartProcess[] = [];
-  afterAll(async () => {
-    await killEverything(started, dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { dataDir, started, cleanup } = startProcessFolder('mello-cli-');
+  afterAll(cleanup);
 
   it('rebuilds beside the live read models while HTTP reads keep answering 200', { timeout: 300_000 }, async () => {
     const site = spawnStart({

@@ -1,10 +1,7 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/free-port';
 import { ApiClient, sampleYear } from '../../test/harness';
-import { isRunning, killEverything, postmasterPidOf, spawnStart, type StartProcess } from '../../test/start-process';
+import { isRunning, postmasterPidOf, spawnStart, startProcessFolder } from '../../test/start-process';
 
 /**
  * `npm start` killed with SIGKILL while writes run leaves its embedded PostgreSQL running as an orphan; `npm start`
@@ -18,19 +15,8 @@ const env = {
   SESSION_SECRET: 'crash-test-session-secret-long-enough-0000',
 };
 
-let dataDir: string;
-const started: StartProcess[] = [];
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'mello-crash-'));
-  // As root the embedded PostgreSQL runs as the `postgres` user, which must reach its folder inside this one.
-  chmodSync(dataDir, 0o755);
-});
-
-afterAll(async () => {
-  await killEverything(started, dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { dataDir, started, cleanup } = startProcessFolder('mello-crash-');
+afterAll(cleanup);
 
 describe('npm start after kill -9', () => {
   it('starts again on the same data folder with every acknowledged write', { timeout: 240_000 }, async () => {
@@ -52,7 +38,7 @@ describe('npm start after kill -9', () => {
     while (acknowledged.length < 5 && !first.exited()) await new Promise((resolve) => setTimeout(resolve, 20));
     process.kill(first.pid, 'SIGKILL');
     await writes;
-    await new Promise((resolve) => (first.exited() ? resolve(null) : first.child.once('exit', resolve)));
+    await first.exitStatus();
     expect(acknowledged.length).toBeGreaterThanOrEqual(5);
     // The fault as it happens: the server is gone, its PostgreSQL still runs on the data folder.
     const orphan = postmasterPidOf(dataDir);

@@ -1,33 +1,14 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../test/free-port';
-import { isRunning, killEverything, postmasterPidOf, spawnStart, type StartProcess } from '../../test/start-process';
+import { isRunning, postmasterPidOf, spawnStart, startProcessFolder } from '../../test/start-process';
 
 /**
  * SIGTERM (a supervisor, docker stop) or Ctrl-C while `npm start` is still starting: its embedded PostgreSQL is
  * up, the read models and the archive import are still to come. The process must stop what it started, the
  * embedded PostgreSQL included, and exit 0; and the next `npm start` on the folder serves.
  */
-let dataDir: string;
-const started: StartProcess[] = [];
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'mello-stop-starting-'));
-  // As root the embedded PostgreSQL runs as the `postgres` user, which must reach its folder inside this one.
-  chmodSync(dataDir, 0o755);
-});
-
-afterAll(async () => {
-  await killEverything(started, dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const exitOf = (run: StartProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    run.exited() ? resolve({ code: run.child.exitCode, signal: run.child.signalCode }) : run.child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+const { dataDir, started, cleanup } = startProcessFolder('mello-stop-starting-');
+afterAll(cleanup);
 
 describe('npm start told to stop while starting', () => {
   it('stops its embedded PostgreSQL and exits 0, and starts again on the folder', { timeout: 240_000 }, async () => {
@@ -39,7 +20,7 @@ describe('npm start told to stop while starting', () => {
     expect(postmaster).not.toBeNull();
 
     process.kill(first.pid, 'SIGTERM');
-    expect(await exitOf(first)).toEqual({ code: 0, signal: null });
+    expect(await first.exitStatus()).toEqual({ code: 0, signal: null });
     expect(first.output()).toContain('Stopped before serving');
     expect(first.output()).not.toContain('Serving on');
     expect(isRunning(postmaster!)).toBe(false);

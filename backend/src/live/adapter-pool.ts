@@ -51,7 +51,7 @@ export function socketAdapterPool(databaseUri: string, timeouts: PoolTimeouts, l
         releaseCheckout(destroy);
       };
       const onEnd = () => release(true);
-      client.release = (error?: Error | boolean) => release(error !== undefined && error !== false);
+      client.release = (error?: Error | boolean) => release(Boolean(error));
       if (ending) {
         release(true);
         return never();
