@@ -31,6 +31,8 @@ beforeAll(async () => {
     const events = Array.from({ length: 6 }, (_, i) => ({ id: randomUUID(), type: typeOf(append, i), data: { append, i }, metadata }));
     await store.appendToStream(`stream-${append % 7}`, events, { expectedRevision: 'any' });
   }
+  // Readable once every transaction begun before has ended, on the whole server: other test files' included.
+  await store.untilReadable(60_000);
 });
 
 afterAll(async () => {
