@@ -4,6 +4,7 @@ import { openCliDatabase, type CliDatabase } from './cli-database';
 import { configOrExit } from './config-or-exit';
 import { failureLine } from './failure-line';
 import { describeRun, projectionTable } from './run-lines';
+import { onStopSignals } from './stop-signals';
 
 /**
  * `npm run projections`: every projection with its status (running / catching up / stopped / rebuilding),
@@ -12,6 +13,8 @@ import { describeRun, projectionTable } from './run-lines';
  * the database of a running `npm start`, or starts one for the moment.
  */
 const config = configOrExit((message) => console.error(message));
+// A listing takes a moment once the database is open: a signal lets it finish and close what it opened.
+const stoppedBy = onStopSignals(() => undefined);
 let cli: CliDatabase | null = null;
 try {
   // The embedded server's notes go to stderr, so stdout is the table alone.
@@ -28,4 +31,4 @@ try {
 } finally {
   await cli?.close().catch(() => undefined);
 }
-process.exit(process.exitCode ?? 0);
+process.exit(stoppedBy() ?? process.exitCode ?? 0);

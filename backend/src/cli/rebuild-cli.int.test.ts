@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../app/paths';
 import { acquireRebuildLock } from '../maintenance/rebuild-lock';
 import { freePort } from '../../test/free-port';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
 import { ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
-import { spawnStart, startProcessFolder } from '../../test/start-process';
+import { isRunning, postmasterPidOf, spawnStart, startProcessFolder } from '../../test/start-process';
 import { readModelSnapshot } from '../../test/read-model-snapshot';
 
 /**
@@ -18,15 +18,17 @@ import { readModelSnapshot } from '../../test/read-model-snapshot';
  */
 type Outcome = { code: number | null; stdout: string; stderr: string };
 
-function runCli(script: 'rebuild' | 'projections', args: string[], env: Record<string, string>, onSpawn?: (pid: number) => void): Promise<Outcome> {
+type Spawned = { pid: number; output: () => string };
+
+function runCli(script: 'rebuild' | 'projections', args: string[], env: Record<string, string>, onSpawn?: (spawned: Spawned) => void): Promise<Outcome> {
   const child = spawn(process.execPath, ['--import', 'tsx', `backend/src/cli/${script}.ts`, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  onSpawn?.(child.pid!);
   let stdout = '';
   let stderr = '';
+  onSpawn?.({ pid: child.pid!, output: () => stdout + stderr });
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
@@ -105,6 +107,36 @@ describe('against a running npm start on the embedded default', () => {
   });
 });
 
+describe('on the embedded default with no npm start running', () => {
+  const { dataDir, cleanup } = startProcessFolder('mello-cli-own-');
+  afterAll(cleanup);
+
+  /** Runs `script` on the folder, and SIGTERM once it has started its own PostgreSQL; that server must be gone. */
+  async function stoppedOnceStarted(script: 'rebuild' | 'projections'): Promise<Outcome> {
+    let cli: Spawned | null = null;
+    const outcome = runCli(script, [], { DATA_DIR: dataDir, DATABASE_URL: '' }, (spawned) => (cli = spawned));
+    await vi.waitFor(() => expect(cli!.output()).toContain('Embedded PostgreSQL on'), { timeout: 120_000, interval: 20 });
+    const postmaster = postmasterPidOf(dataDir);
+    expect(postmaster).not.toBeNull();
+    process.kill(cli!.pid, 'SIGTERM');
+    const result = await outcome;
+    expect(isRunning(postmaster!)).toBe(false);
+    return result;
+  }
+
+  it('npm run rebuild told to stop by SIGTERM: cancels, stops the PostgreSQL it started, exits 143', { timeout: 180_000 }, async () => {
+    const { code, stderr } = await stoppedOnceStarted('rebuild');
+    expect(code, stderr).toBe(143);
+    expect(stderr).toContain('Cancelling the rebuild (SIGTERM');
+    expect(stderr).toContain('Rebuild of every read model cancelled: the live read models are unchanged');
+  });
+
+  it('npm run projections told to stop by SIGTERM: stops the PostgreSQL it started, exits 143', { timeout: 180_000 }, async () => {
+    const { code, stderr } = await stoppedOnceStarted('projections');
+    expect(code, stderr).toBe(143);
+  });
+});
+
 describe('with DATABASE_URL', () => {
   let backend: TestBackend;
   beforeAll(async () => {
@@ -138,7 +170,7 @@ describe('with DATABASE_URL', () => {
     const before = await snapshot();
 
     let pid = 0;
-    const killed = runCli('rebuild', [], { DATABASE_URL: backend.databaseUri }, (spawned) => (pid = spawned));
+    const killed = runCli('rebuild', [], { DATABASE_URL: backend.databaseUri }, (spawned) => (pid = spawned.pid));
     let sawBuild = false;
     for (let exited = false; !sawBuild && !exited;) {
       sawBuild = await schemaExists('rm_next');

@@ -9,12 +9,13 @@ import { openCliDatabase, type CliDatabase } from './cli-database';
 import { configOrExit } from './config-or-exit';
 import { failureLine } from './failure-line';
 import { describeRun } from './run-lines';
+import { onStopSignals } from './stop-signals';
 
 /**
  * `npm run rebuild [-- --projection <name>]`: every read model, or one projection, built from position 0 beside
  * the live ones and swapped in while the site keeps answering (maintenance/rebuild-job.ts, the same code as the
  * admin console). With the embedded default it uses the database of a running `npm start`, or starts one itself.
- * Refused while another rebuild runs; Ctrl-C cancels it, leaving the live read models as they were. Every failure
+ * Refused while another rebuild runs; Ctrl-C or SIGTERM cancels it, leaving the live read models as they were. Every failure
  * is one line on stderr and exit code 1.
  */
 const USAGE = 'Usage: npm run rebuild [-- --projection <name>]';
@@ -46,9 +47,8 @@ const bar = (progress: RebuildRunProgress) => {
 
 let cli: CliDatabase | null = null;
 const cancel = new AbortController();
-process.on('SIGINT', () => {
-  if (cancel.signal.aborted) process.exit(130); // a second Ctrl-C: the next rebuild or start cleans up
-  console.error('\nCancelling the rebuild (Ctrl-C again to quit at once)');
+const stoppedBy = onStopSignals((signal) => {
+  console.error(`\nCancelling the rebuild (${signal}; Ctrl-C again to quit at once)`);
   cancel.abort();
 });
 try {
@@ -67,7 +67,7 @@ try {
   if (process.stdout.isTTY) process.stdout.write('\n');
   if (run.result === 'cancelled') {
     console.error(`Rebuild of ${what} cancelled: the live read models are unchanged and the half-built one was dropped.`);
-    process.exitCode = 130;
+    process.exitCode = stoppedBy() ?? 130;
   } else if (run.result !== 'succeeded') {
     console.error(
       failureLine(`Rebuild of ${what} failed`, run.cause ?? run.error, 'The live read models are unchanged; fix the cause and run npm run rebuild again'),
