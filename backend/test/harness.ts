@@ -9,6 +9,16 @@ export const TEST_ADMIN = { email: 'admin@test.melloarkivet.se', password: 'admi
 
 export type TestBackend = Backend & { config: Config; stop: () => Promise<void> };
 
+/**
+ * The log's head once every append begun before the call is readable. A test asserting that a call appended nothing
+ * (or something) compares two of these: the store's head alone stops below a transaction still open anywhere on the
+ * server (another test file's, say), so it could hide an append made just before, or show one of an earlier step late.
+ */
+export async function logHead(backend: Pick<Backend, 'store'>) {
+  await backend.store.untilReadable(60_000);
+  return backend.store.headPosition();
+}
+
 /** The settings every backend and worker of the tests shares (the database, port and data folder are their own). */
 export const TEST_SETTINGS = {
   HOST: '127.0.0.1',

@@ -14,7 +14,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogPosition } from '../event-store/port';
-import { adminClient, ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
+import { adminClient, ApiClient, sampleYear, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 
 /**
  * A projection that throws on one event stops there and reports it, while the other projections go on; after a
@@ -97,7 +97,7 @@ describe('a projection that fails on one event', () => {
       await expect.poll(() => countYears(schema), { timeout: 10_000 }).toBe(3);
       expect((await admin.post('/api/years', sampleYear({ year: 1963 }))).status).toBe(201);
       await expect.poll(() => countYears(schema), { timeout: 10_000 }).toBe(4);
-      await expect.poll(async () => (await checkpoint(schema, 'years')).position, { timeout: 10_000 }).toBe(await backend.store.headPosition());
+      await expect.poll(async () => (await checkpoint(schema, 'years')).position, { timeout: 10_000 }).toBe(await logHead(backend));
 
       // The events before the bad one were applied (once); the bad one and everything after it were not.
       expect(await recordedYears(table)).toEqual([1960]);
@@ -145,7 +145,7 @@ describe('a projection that fails on one event', () => {
     runner.start();
     try {
       await expect.poll(() => recordedYears(table), { timeout: 10_000 }).toEqual([1960, 1961, 1962, 1963]);
-      await expect.poll(async () => (await checkpoint(schema, RECORDER)).position, { timeout: 10_000 }).toBe(await backend.store.headPosition());
+      await expect.poll(async () => (await checkpoint(schema, RECORDER)).position, { timeout: 10_000 }).toBe(await logHead(backend));
       expect(runner.stopped.size).toBe(0);
     } finally {
       await runner.stop();
@@ -238,7 +238,7 @@ describe('read your writes with a stopped projection in the live schema', () => 
 
       // What a command waits for, as a process that starts now reads it: the stopped projection's old
       // checkpoint does not hold the position back, so waiting for the newest event ends at once.
-      const head = await backend.store.headPosition();
+      const head = await logHead(backend);
       await expect.poll(async () => (await checkpoint(LIVE_SCHEMA, 'years')).position, { timeout: 10_000 }).toBe(head);
       const progress = new ReadModelProgress(backend.pool, backend.databaseUri);
       await progress.start();

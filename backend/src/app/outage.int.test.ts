@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
-import { adminClient, ApiClient, sampleYear, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+import { adminClient, ApiClient, sampleYear, startTestBackend, type Reply, type TestBackend, logHead } from '../../test/harness';
 import { connectLive, recordChanges, watchList, type LiveClient } from '../../test/live-client';
 
 /**
@@ -148,7 +148,7 @@ describe('a PostgreSQL outage', () => {
     expect(created.status).toBe(201);
     // Read your writes: the command answered after the read model had it.
     expect((await visitor.get(`/api/forum/posts/${created.body.id}`)).status).toBe(200);
-    expect(await progress.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
+    expect(await progress.waitFor(await logHead(backend), 10_000)).toBe(true);
     expect(await changes.next('post-created', (change) => change.post.id === created.body.id, 20_000)).toMatchObject({
       post: { title: 'Efter avbrottet: finns pausnumret 1984?' },
     });

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiClient, adminClient, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
+import { ApiClient, adminClient, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend, logHead } from '../../test/harness';
 
 /** Cross-site requests (CSRF), content types of writes, and the rate limits of logins, sign-ups and writes. */
 
@@ -31,7 +31,7 @@ describe('with the default limits', () => {
   /** Everything a refused call could have changed. */
   const snapshot = async () => ({
     years: (await new ApiClient(backend.url).get('/api/years')).body,
-    head: await backend.store.headPosition(),
+    head: await logHead(backend),
     users: await userCount(backend),
   });
 
@@ -236,13 +236,13 @@ describe('rate limits (RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS=2, RATE_LIMIT_LOGIN
       for (const year of [1960, 1961, 1962]) statuses.push((await admin.post('/api/years', sampleYear({ year }))).status);
       expect(statuses).toEqual([201, 201, 201]);
 
-      const headBefore = await backend.store.headPosition();
+      const headBefore = await logHead(backend);
       const reply = await admin.post('/api/years', sampleYear({ year: 1963 }));
       expectTooMany(reply, /^För många ändringar på kort tid\. Försök igen om en minut\.$/, 60);
       const deleteReply = await admin.delete(`/api/years/${'0'.repeat(8)}-0000-4000-8000-000000000000`);
       expect(deleteReply.status).toBe(429);
 
-      expect(await backend.store.headPosition()).toBe(headBefore);
+      expect(await logHead(backend)).toBe(headBefore);
       const years = (await new ApiClient(backend.url).get('/api/years')).body as Array<{ year: number }>;
       expect(years.map((y) => y.year).sort()).toEqual([1960, 1961, 1962]);
     });

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, sampleArticle, sampleVideo, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
+import {
+  ApiClient,
+  adminClient,
+  sampleArticle,
+  sampleVideo,
+  sampleYear,
+  startTestBackend,
+  TEST_ADMIN,
+  type Reply,
+  type TestBackend,
+  logHead,
+} from '../../test/harness';
 
 /**
  * Who may change what. One table row per mutating endpoint; every row is tried as each role. Refused calls
@@ -193,25 +204,25 @@ describe('the permission matrix of every mutating endpoint', () => {
         const expected = row.expect[role];
         const client = clients[role];
         const before = await lists();
-        const headBefore = await backend.store.headPosition();
+        const headBefore = await logHead(backend);
         const reply: Reply<any> = await client.request(row.method, row.path(fixtures), { json: row.body?.(fixtures) });
         expect(reply.status, `${label} as ${role}: ${reply.text}`).toBe(expected);
         const after = await lists();
 
         if (expected >= 200 && expected < 300) {
-          expect(await backend.store.headPosition(), `${label} as ${role}: the log did not grow`).not.toBe(headBefore);
+          expect(await logHead(backend), `${label} as ${role}: the log did not grow`).not.toBe(headBefore);
           row.effect(fixtures, reply, before, after);
         } else {
           expect(reply.body, `${label} as ${role}`).toEqual(REFUSED_BODY[expected]);
           expect(after, `${label} as ${role}: the lists changed`).toEqual(before);
-          expect(await backend.store.headPosition(), `${label} as ${role}: something was appended`).toBe(headBefore);
+          expect(await logHead(backend), `${label} as ${role}: something was appended`).toBe(headBefore);
         }
       }
     });
   }
 
   it('refuses before validating or looking anything up: a bad body or an unknown id gets 401/403, not 400/404', async () => {
-    const headBefore = await backend.store.headPosition();
+    const headBefore = await logHead(backend);
     const unknownId = '00000000-0000-4000-8000-000000000000';
     const calls: Array<[Row['method'], string, unknown]> = [
       ['POST', '/api/years', { year: 'inte ett år' }],
@@ -230,7 +241,7 @@ describe('the permission matrix of every mutating endpoint', () => {
         expect(reply.body, `${method} ${url} as ${role}`).toEqual(REFUSED_BODY[status]);
       }
     }
-    expect(await backend.store.headPosition()).toBe(headBefore);
+    expect(await logHead(backend)).toBe(headBefore);
   });
 
   it('lets everybody read', async () => {
@@ -261,7 +272,7 @@ describe('the identity on events (audit)', () => {
   });
 
   it('every event one request causes (also the reservation of the unique year) shares that actor and correlation id', async () => {
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const reply: Reply<any> = await clients.admin.post(
       '/api/years',
       sampleYear({ year: 1992, winner: 'Christer Björkman', song: 'I morgon är en annan dag' }),

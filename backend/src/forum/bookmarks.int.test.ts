@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, startTestBackend, type TestBackend } from '../../test/harness';
+import { ApiClient, adminClient, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 
 /** Bookmarks over real HTTP: private to their owner, idempotent, gone with the item they name. */
 let backend: TestBackend;
@@ -39,10 +39,10 @@ describe('bookmarks', () => {
     const first = await anna.put(`/api/forum/posts/${postId}/bookmark`);
     expect(first.status, first.text).toBe(200);
     expect(first.body).toEqual({ targetType: 'post', targetId: postId, saved: true });
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const second = await anna.put(`/api/forum/posts/${postId}/bookmark`);
     expect(second.body).toEqual({ targetType: 'post', targetId: postId, saved: true });
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
     const list = await anna.get('/api/forum/bookmarks');
     expect(list.status).toBe(200);
     expect(list.body.filter((item: any) => item.targetId === postId)).toHaveLength(1);
@@ -87,19 +87,19 @@ describe('bookmarks', () => {
     const removed = await anna.delete(`/api/forum/posts/${postId}/bookmark`);
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body).toEqual({ targetType: 'post', targetId: postId, saved: false });
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     expect((await anna.delete(`/api/forum/posts/${postId}/bookmark`)).body.saved).toBe(false);
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
     expect((await anna.get('/api/forum/bookmarks')).body.some((item: any) => item.targetId === postId)).toBe(false);
   });
 
   it('given an unknown or malformed id, when saved, then 404 with the forum message and nothing appended', async () => {
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const unknown = await anna.put('/api/forum/posts/00000000-0000-4000-8000-000000000000/bookmark');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: 'Inlägg hittades inte' });
     expect((await anna.put('/api/forum/replies/inte-ett-id/bookmark')).status).toBe(404);
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
   });
 
   it('given saved items of a post, when the post is deleted, then they leave the list', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+import { ApiClient, adminClient, startTestBackend, type Reply, type TestBackend, logHead } from '../../test/harness';
 
 /**
  * The forum rows of the permission matrix (the archive rows are in auth/permissions.int.test.ts). "author" wrote
@@ -183,7 +183,7 @@ describe('the permission matrix of the forum', () => {
     it(`${row.method} ${row.path}: ${ROLES.map((role) => `${role} ${row.expect[role]}`).join(', ')}`, async () => {
       for (const role of ROLES) {
         const f = await fixture();
-        const head = await backend.store.headPosition();
+        const head = await logHead(backend);
         const reply = await clients[role].request(row.method, row.url(f), { json: row.body });
         expect(reply.status, `${role}: ${reply.text}`).toBe(row.expect[role]);
         if (reply.status < 300) {
@@ -191,7 +191,7 @@ describe('the permission matrix of the forum', () => {
         } else {
           const message = reply.status === 401 ? 'Du måste logga in' : row.refused?.[role];
           expect(reply.body, role).toEqual({ error: message });
-          expect(await backend.store.headPosition(), `${role}: something was appended`).toBe(head);
+          expect(await logHead(backend), `${role}: something was appended`).toBe(head);
         }
       }
     });

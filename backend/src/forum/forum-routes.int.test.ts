@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, startTestBackend, type TestBackend } from '../../test/harness';
+import { ApiClient, adminClient, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 
 let backend: TestBackend;
 let admin: ApiClient;
@@ -97,12 +97,12 @@ describe('POST /api/forum/posts', () => {
     [{ tags: ['x'.repeat(41)] }, 'tags', 'högst 40 tecken'],
     [{ title: 'x'.repeat(201) }, 'title', 'högst 200 tecken'],
   ])('refuses %j with 400 naming %s, and creates nothing', async (change, field, message) => {
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const reply = await author.post('/api/forum/posts', validPost(change));
     expect(reply.status).toBe(400);
     expect(reply.body.error).toContain(message);
     expect(reply.body.issues.map((issue: { path: string }) => issue.path)).toContain(field);
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
   });
 
   it("names a refused field as the forms label it (the contract's labels)", async () => {
@@ -171,12 +171,12 @@ describe('GET, PUT and DELETE /api/forum/posts/{id}', () => {
 
   it('refuses another member with 403 and changes nothing; the administrator may edit any post', async () => {
     const post = await createPost(author);
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const refused = await member.put(`/api/forum/posts/${post.id}`, { title: 'Kapat inlägg' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'Du kan bara redigera dina egna inlägg' });
     expect((await member.delete(`/api/forum/posts/${post.id}`)).status).toBe(403);
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
     expect((await admin.put(`/api/forum/posts/${post.id}`, { priority: 'critical' })).body.priority).toBe('critical');
   });
 

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
+import { adminClient, ApiClient, sampleYear, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 import { rawRequest, type RawReply } from '../../test/raw-http';
 import { createLogger } from '../observability/logger';
 import { capturedLines } from '../observability/test-log-lines';
@@ -51,7 +51,7 @@ const answer = (reply: RawReply) => {
 describe('a body that cannot be read changes nothing and logs no error', () => {
   let head: unknown;
   beforeAll(async () => {
-    head = await backend.store.headPosition();
+    head = await logHead(backend);
   });
 
   it('an unsupported Content-Encoding is a 415 naming it, with the accepted codings in Accept-Encoding', async () => {
@@ -98,7 +98,7 @@ describe('a body that cannot be read changes nothing and logs no error', () => {
   });
 
   it('stored nothing and logged nothing at level error', async () => {
-    expect(await backend.store.headPosition()).toEqual(head);
+    expect(await logHead(backend)).toEqual(head);
     expect((await admin.get(`/api/years/by-year/${YEAR}`)).status).toBe(404);
     expect(errorLines()).toEqual([]);
     const statuses = logs.lines.filter((line) => line.msg === 'request' && line.route === '/api/years').map((line) => line.status);

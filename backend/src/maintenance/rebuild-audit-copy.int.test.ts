@@ -10,7 +10,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
-import { adminClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
+import { adminClient, sampleYear, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 import { readModelSnapshot } from '../../test/read-model-snapshot';
 
 /**
@@ -80,7 +80,7 @@ describe("a rebuild's audit history, COPYed while the log is read", () => {
   });
 
   it('holds no transaction open across the read: an event appended meanwhile is readable at once', { timeout: 120_000 }, async () => {
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     let appended: string[] = [];
     let readable: string[] = [];
     const source = sourceWithHook(3, async () => {

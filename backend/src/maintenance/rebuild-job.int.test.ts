@@ -2,7 +2,7 @@ import { allProjections, projectionTables, type EventSource, type RebuildProgres
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestBackend, type TestBackend } from '../../test/harness';
+import { ApiClient, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
 import { eventCounter } from './event-count';
 import { acquireRebuildLock } from './rebuild-lock';
@@ -87,7 +87,7 @@ describe('rebuilding one projection', () => {
     expect(last).toMatchObject({ phase: 'done', events: own, total: own });
     expect(await rowsOf('forum_posts')).toEqual(before);
     // The checkpoint is the log's end, not the last forum event: the archive's events after it are not read again.
-    expect(await checkpointOf('forum')).toBe(await backend.store.headPosition());
+    expect(await checkpointOf('forum')).toBe(await logHead(backend));
   });
 
   it('refuses a projection that does not exist, naming the valid ones', async () => {

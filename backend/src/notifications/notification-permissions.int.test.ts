@@ -1,6 +1,6 @@
 import { LIVE_UNKNOWN_EVENT_MESSAGE, type NotificationsUnread } from '@mello/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+import { ApiClient, adminClient, startTestBackend, type Reply, type TestBackend, logHead } from '../../test/harness';
 import { connectLive, type LiveClient } from '../../test/live-client';
 
 /**
@@ -127,7 +127,7 @@ describe('the permission matrix of notifications and watching', () => {
     it(`${row.method} ${row.path}: ${ROLES.map((role) => `${role} ${row.expect[role]}`).join(', ')}`, async () => {
       for (const role of ROLES) {
         const f = await fixture();
-        const head = await backend.store.headPosition();
+        const head = await logHead(backend);
         const reply = await clients[role].request(row.method, row.url(f), { json: row.body });
         expect(reply.status, `${role}: ${reply.text}`).toBe(row.expect[role]);
         if (reply.status < 300) {
@@ -135,7 +135,7 @@ describe('the permission matrix of notifications and watching', () => {
         } else {
           const message = reply.status === 401 ? 'Du måste logga in' : row.refused?.[role];
           expect(reply.body, role).toEqual({ error: message });
-          expect(await backend.store.headPosition(), `${role}: something was appended`).toBe(head);
+          expect(await logHead(backend), `${role}: something was appended`).toBe(head);
           expect((await ownerHas(f))?.read, role).toBe(false);
         }
       }

@@ -3,7 +3,7 @@ import { notificationText, type Notification, type NotificationsUnread } from '@
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiClient, startTestBackend, type TestBackend } from '../../test/harness';
+import { ApiClient, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 import { connectLive, type LiveClient } from '../../test/live-client';
 
 /**
@@ -165,11 +165,11 @@ describe('notifications', () => {
     const { unread, items } = await list(anna);
     const [first] = items.filter((n) => n.postId === post.id);
 
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const foreign = await bo.post(`/api/notifications/${first!.id}/read`);
     expect(foreign).toMatchObject({ status: 404, body: { error: 'Notisen hittades inte' } });
     expect((await bo.post('/api/notifications/inte-ett-id/read')).status).toBe(404);
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
 
     const annaLive = recordUnread(await open(anna));
     const told = annaLive.next((count) => count === unread - 1);

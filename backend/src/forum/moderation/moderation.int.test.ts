@@ -1,6 +1,6 @@
 import { FLAG_HIDE_THRESHOLD, FLAG_TEXT_MAX, FLAG_TEXT_REQUIRED_MESSAGE, HIDDEN_POST_TITLE, type ModerationCount } from '@mello/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, startTestBackend, type TestBackend } from '../../../test/harness';
+import { ApiClient, adminClient, startTestBackend, type TestBackend, logHead } from '../../../test/harness';
 import { connectLive, recordChanges, watchList, type LiveClient } from '../../../test/live-client';
 
 /**
@@ -70,7 +70,7 @@ const queueItem = async (targetId: string) =>
 describe('flagging', () => {
   it('refuses bad input with a Swedish 400 naming the problem, and appends nothing', async () => {
     const { postId } = await postWithReply();
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const cases: Array<[unknown, string]> = [
       [{}, 'Välj ett skäl'],
       [{ reason: 'tråkigt' }, 'Välj ett skäl'],
@@ -84,17 +84,17 @@ describe('flagging', () => {
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.text, JSON.stringify(body)).toContain(message);
     }
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
   });
 
   it('counts a second flag by the same member once: no second event, one flag in the queue', async () => {
     const { postId } = await postWithReply();
     expect((await members[0]!.post(`/api/forum/posts/${postId}/flag`, { reason: 'other', text: 'Reklam för klockor' })).status).toBe(200);
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     const again = await members[0]!.post(`/api/forum/posts/${postId}/flag`, { reason: 'spam' });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ targetType: 'post', targetId: postId, flagged: true });
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
     const item = await queueItem(postId);
     expect(item).toMatchObject({ open: true, hidden: null, flags: [{ userName: 'anna', reason: 'other', text: 'Reklam för klockor' }] });
   });
@@ -185,7 +185,7 @@ describe('the administrator’s actions', () => {
 
   it('refuses what makes no sense with a Swedish 409 or 400, appending nothing', async () => {
     const { postId } = await postWithReply();
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     expect(await admin.post(`/api/admin/moderation/posts/${postId}`, { action: 'restore' })).toMatchObject({
       status: 409,
       body: { error: 'Innehållet är inte dolt' },
@@ -196,7 +196,7 @@ describe('the administrator’s actions', () => {
     });
     expect((await admin.post(`/api/admin/moderation/posts/${postId}`, { action: 'radera' })).status).toBe(400);
     expect((await admin.post(`/api/admin/moderation/posts/${UNKNOWN}`, { action: 'hide' })).status).toBe(404);
-    expect(await backend.store.headPosition()).toBe(head);
+    expect(await logHead(backend)).toBe(head);
   });
 
   it('the queue is the administrator’s: 401 for a visitor, 403 for a member', async () => {

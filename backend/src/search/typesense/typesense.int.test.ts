@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ArtistSearchHit, EntrySearchHit, SongwriterSearchHit, YearSearchQuery } from '@mello/contracts';
 import type { Client } from 'typesense';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, startTestBackend, type TestBackend } from '../../../test/harness';
+import { adminClient, startTestBackend, type TestBackend, logHead } from '../../../test/harness';
 import { AppError } from '../../shared/errors';
 import { SEARCH_KINDS, aliasName, isCollectionOf } from './collections';
 import { aliasTargets, createTypesenseClient } from './typesense-client';
@@ -42,7 +42,7 @@ function typesenseSuite(typesenseUrl: string, apiKey: string) {
   /** Read models and the index both at the head of the log. */
   const settle = async () => {
     await backend.runner.catchUp();
-    const head = await backend.store.headPosition();
+    const head = await logHead(backend);
     expect(await indexer.waitFor(head, 10_000)).toBe(true);
   };
 
