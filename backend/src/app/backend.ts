@@ -98,8 +98,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     const goOn = () => options.signal?.throwIfAborted();
     goOn();
     // RUN_PROJECTIONS=false: the worker (npm run worker) builds the read models and runs the projections.
-    if (config.runProjections) await ensureReadModels({ ...infra, store }, log);
-    else await awaitReadModels(infra, log);
+    if (config.runProjections) await ensureReadModels({ ...infra, store }, log, options.signal);
+    else await awaitReadModels(infra, log, options.signal);
     goOn();
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: config.runProjections });
     const lists = new ListCache(progress);
@@ -121,7 +121,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     }
     // The archive import is the projections process's job (its commands wait for the read models it applies).
     if (config.importArchive && config.runProjections) {
-      const result = await importArchive(store, services);
+      const result = await importArchive(store, services, { signal: options.signal, log });
       if (result.imported) log('Imported the archive', result.counts);
     }
     goOn();

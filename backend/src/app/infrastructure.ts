@@ -73,16 +73,18 @@ export async function openInfrastructure(config: Config, log: Log, options: { sh
  * recorded rebuild under the rebuild lock (waiting for one that runs elsewhere), on a pool of its own without the
  * request pool's statement timeout (one bulk statement of a large log may run for minutes).
  */
-export async function ensureReadModels(infra: Pick<Infrastructure, 'pool' | 'store' | 'database'>, log: Log): Promise<void> {
+export async function ensureReadModels(infra: Pick<Infrastructure, 'pool' | 'store' | 'database'>, log: Log, signal?: AbortSignal): Promise<void> {
   const dropped = await cleanUpInterruptedRebuilds(infra.database.uri, infra.pool);
   if (dropped.length > 0) log(`Dropped the half-built read models of an interrupted rebuild: ${dropped.join(', ')}`);
   if (await liveReadModelsAreCurrent(infra.pool)) return;
   log('Read models missing or outdated: building them from the log');
   const rebuild = await startRebuild(
     { connectionUri: infra.database.uri, source: infra.store },
-    { target: 'all', startedBy: 'start-up (read models missing or outdated)', waitForLock: true },
+    // A stop while starting cancels the build: from a large log it takes minutes, longer than a shutdown may.
+    { target: 'all', startedBy: 'start-up (read models missing or outdated)', waitForLock: true, signal },
   );
   const run = await rebuild.done;
+  signal?.throwIfAborted();
   if (run.result !== 'succeeded') throw run.cause ?? new Error(`Building the read models ${run.result}: ${run.error ?? ''}`);
   log(`Read models built from ${run.events} events in ${(run.durationSeconds ?? 0).toFixed(1)} s`);
 }
@@ -91,9 +93,10 @@ export async function ensureReadModels(infra: Pick<Infrastructure, 'pool' | 'sto
  * In an API process without projections: waits until the worker has built the read models of this version (a
  * first start, or a deploy with new read models), rather than answer from tables that are missing or stale.
  */
-export async function awaitReadModels(infra: Pick<Infrastructure, 'pool'>, log: Log, pollMs = 1000): Promise<void> {
+export async function awaitReadModels(infra: Pick<Infrastructure, 'pool'>, log: Log, signal?: AbortSignal, pollMs = 1000): Promise<void> {
   let waited = 0;
   while (!(await liveReadModelsAreCurrent(infra.pool))) {
+    signal?.throwIfAborted();
     if (waited % 30_000 === 0) log('Waiting for the projections worker to build the read models (npm run worker)');
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     waited += pollMs;

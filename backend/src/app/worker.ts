@@ -45,7 +45,7 @@ export async function startWorker(config: Config, options: { logger?: Logger; lo
     // Between the steps that take long (see startBackend).
     const goOn = () => options.signal?.throwIfAborted();
     goOn();
-    await ensureReadModels(infra, log);
+    await ensureReadModels(infra, log, options.signal);
     goOn();
     const { runner, progress } = await startProjections({ ...infra, store }, { log, run: true });
     const search = await openSearch(config, { pool, databaseUri: database.uri, store, readModels: progress, log, runIndexer: true });
@@ -56,7 +56,7 @@ export async function startWorker(config: Config, options: { logger?: Logger; lo
     const requests = serveRebuildRequests({ pool, databaseUri: database.uri, rebuilds, claimedBy: processIdentity('worker'), log });
     shutdown.add(() => requests.close());
     if (config.importArchive) {
-      const result = await importArchive(store, createArchiveServices(store, search.waiter, pool));
+      const result = await importArchive(store, createArchiveServices(store, search.waiter, pool), { signal: options.signal, log });
       if (result.imported) log('Imported the archive', result.counts);
     }
     goOn();

@@ -24,7 +24,9 @@ export function archiveContent() {
   };
 }
 
-async function createOnce<F>(create: () => Promise<F>): Promise<void> {
+/** One command of the import, unless the start-up is being stopped. */
+async function createOnce<F>(signal: AbortSignal | undefined, create: () => Promise<F>): Promise<void> {
+  signal?.throwIfAborted();
   try {
     await create();
   } catch (error) {
@@ -35,12 +37,18 @@ async function createOnce<F>(create: () => Promise<F>): Promise<void> {
 
 /**
  * On a first start with an empty log, the archive is written as ordinary commands by the system actor. The
- * marker stream makes a second start add nothing, and deterministic ids make an interrupted import resumable.
+ * marker stream makes a second start add nothing, and deterministic ids make an interrupted import resumable:
+ * `signal` (a stop while starting) ends it between two commands, and the next start goes on from there.
  */
-export async function importArchive(store: EventStore, services: ArchiveServices): Promise<{ imported: boolean; counts?: Record<string, number> }> {
+export async function importArchive(
+  store: EventStore,
+  services: ArchiveServices,
+  { signal, log }: { signal?: AbortSignal; log?: (message: string) => void } = {},
+): Promise<{ imported: boolean; counts?: Record<string, number> }> {
   const started = performance.now();
-  const archive = await importYearsVideosArticles(store, services);
+  const archive = await importYearsVideosArticles(store, services, signal, log);
   const between = performance.now();
+  signal?.throwIfAborted();
   // After the years: every entry belongs to one. Its own marker, so an archive imported before the lineups existed gets them.
   const lineups = await importLineups(store, services.lineups);
   if (!archive.imported && !lineups.imported) return { imported: false };
@@ -48,19 +56,25 @@ export async function importArchive(store: EventStore, services: ArchiveServices
   return { imported: true, counts: { ...archive.counts, ...lineups.counts, archiveMs: ms(started, between), lineupsMs: ms(between, performance.now()) } };
 }
 
-async function importYearsVideosArticles(store: EventStore, services: ArchiveServices): Promise<{ imported: boolean; counts?: Record<string, number> }> {
+async function importYearsVideosArticles(
+  store: EventStore,
+  services: ArchiveServices,
+  signal: AbortSignal | undefined,
+  log: ((message: string) => void) | undefined,
+): Promise<{ imported: boolean; counts?: Record<string, number> }> {
   if ((await store.readStream(IMPORT_STREAM)).length > 0) return { imported: false };
+  log?.('Importing the archive: years, videos and articles');
   const content = archiveContent();
   const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: `archive-import-${ARCHIVE_DATA_VERSION}`, causationId: null };
 
   for (const fields of content.years) {
-    await createOnce(() => services.years.create(fields as z.output<typeof YearCreateInputSchema>, context, uuidFromName(`year:${fields.year}`)));
+    await createOnce(signal, () => services.years.create(fields as z.output<typeof YearCreateInputSchema>, context, uuidFromName(`year:${fields.year}`)));
   }
   for (const fields of content.videos) {
-    await createOnce(() => services.videos.create(fields, context, uuidFromName(`video:${fields.videoUrl}`)));
+    await createOnce(signal, () => services.videos.create(fields, context, uuidFromName(`video:${fields.videoUrl}`)));
   }
   for (const fields of content.articles) {
-    await createOnce(() => services.articles.create(fields, context, uuidFromName(`article:${fields.slug}`)));
+    await createOnce(signal, () => services.articles.create(fields, context, uuidFromName(`article:${fields.slug}`)));
   }
   const counts = { years: content.years.length, videos: content.videos.length, articles: content.articles.length };
   try {
