@@ -169,6 +169,9 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
     ['home', () => '/', 'Waterloo', 'Varje final, varje vinnare'],
     ['year 1974', () => '/year/1974', 'Snabbfakta', 'Waterloo'],
     ['forum post', () => `/forum/post/${postId}`, REPLY, TITLE],
+    // The list's screen hydrates after the visitor's 'Logga in' is known: its own controls for the visitor must wait for
+    // its hydration too (the server's HTML has none of them).
+    ['forum list', () => '/forum?category=lost-media', TITLE, 'Lost Media Forum'],
     ['video archive', () => '/video-archive', 'Unforgettable', 'Videoarkiv'],
     ['article list', () => '/blog', 'Utvald artikel', 'Artiklar'],
   ];
@@ -248,6 +251,32 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
       shifts.reduce((sum, value) => sum + value, 0),
       `layout shifts: ${shifts.join(', ')}`,
     ).toBeLessThan(0.01);
+  });
+
+  it("a signed-in member's forum list and post hydrate on the server's HTML, their controls added after", async () => {
+    const page = await newPage(VIEWPORTS.desktop, async (context) => {
+      const answer = await context.request.post(authApi.register.path, {
+        data: { email: `ssr-member-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: 'Hydreraren' },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+    });
+    await observeLoading(page, TITLE);
+    const console: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
+    });
+    for (const [path, control] of [
+      ['/forum?category=lost-media', 'Skapa inlägg'],
+      [`/forum/post/${postId}`, 'Gilla'],
+    ] as const) {
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: 'Logga ut' }).waitFor();
+      await page.getByRole('button', { name: control }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // The screen's server nodes were adopted (a mismatch renders the screen anew, without the mark).
+      expect(await page.locator('main h1[data-from-server]').count(), path).toBe(1);
+    }
+    expect(console.filter((text) => HYDRATION_PROBLEM.test(text))).toEqual([]);
   });
 
   it('a client-side navigation shows the screen with its own loading text, never a generic one', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { atom } from 'jotai';
 import { AUTH_PAGES, authApi, type AuthUser } from '@mello/contracts';
 import { callRoute, routeKey } from '../api/call';
+import { useHydrated } from '../lib/use-hydrated';
 
 /** The signed-in user's key (its URL): the server puts the signed-in user in the page's initial data under the same key. */
 export const currentUserKey = routeKey(authApi.user);
@@ -18,6 +19,12 @@ async function fetchCurrentUser(): Promise<AuthUser | null> {
   }
 }
 
+/**
+ * The signed-in user, or null; loading while a screen is still server HTML. The server renders every page as the
+ * user still loading (its HTML is the same for everyone), and a screen's code may arrive after the user is known
+ * (the layout asks at once; a lazy screen hydrates later): that screen's hydrating render must still write the
+ * server's HTML, or React throws it away and renders it anew. Its user-dependent parts appear right after.
+ */
 export function useCurrentUser(): { user: AuthUser | null; isLoading: boolean; isAdmin: boolean } {
   const { data, isPending } = useQuery({
     queryKey: currentUserKey,
@@ -26,8 +33,9 @@ export function useCurrentUser(): { user: AuthUser | null; isLoading: boolean; i
     gcTime: Infinity,
     retry: false,
   });
-  const user = data ?? null;
-  return { user, isLoading: isPending, isAdmin: user?.isAdmin === true };
+  const hydrated = useHydrated();
+  const user = hydrated ? (data ?? null) : null;
+  return { user, isLoading: !hydrated || isPending, isAdmin: user?.isAdmin === true };
 }
 
 /** The server's login page flow; a full navigation, never a data call (product decision 3). */
