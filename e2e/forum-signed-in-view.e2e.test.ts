@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { authApi } from '@mello/contracts';
 import { E2E_ADMIN } from './support/app-server';
@@ -74,6 +74,25 @@ describe("after hydration a signed-in reader sees their own view of the server's
     const main = page.getByRole('main');
     await expect.poll(() => main.getByRole('button', { name: /^Du gillar detta inlägg/ }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => main.getByRole('button', { name: 'Ta bort inlägget från sparade' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("on a phone, a member's and the administrator's post page fit the screen: every action in view, nothing sideways", async () => {
+    const asMember = async (context: BrowserContext) => {
+      expect((await context.request.post(authApi.login.path, { data: { email: MEMBER.email, password: MEMBER.password } })).status()).toBe(200);
+    };
+    for (const signIn of [asMember, signInAsAdmin]) {
+      const page = await newPage(VIEWPORTS.mobile, signIn);
+      await page.goto(`/forum/post/${shownId}`);
+      // The last of the post's actions, once the reader is known (the administrator's menu comes after it).
+      const report = page
+        .getByRole('main')
+        .getByRole('button', { name: /Rapportera/ })
+        .first();
+      await report.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+      const box = (await report.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    }
   });
 
   it("a visitor's page is the visitor's view: the hidden post's text is not on it", async () => {

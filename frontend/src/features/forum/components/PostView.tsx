@@ -62,7 +62,9 @@ export function PostView({ post, actions }: Props) {
           <Box data-testid="post-counts">
             <ForumCounts post={post} />
           </Box>
-          <HStack gap="2">{actions}</HStack>
+          <HStack gap="2" wrap="wrap">
+            {actions}
+          </HStack>
         </Flex>
       </Highlight>
     </Stack>
