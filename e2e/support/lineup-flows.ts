@@ -45,6 +45,29 @@ export function lineupFlows(viewport: Viewport) {
       expect(widths.scroll, 'the page must not scroll sideways').toBeLessThanOrEqual(widths.inner);
     });
 
+    it('1963: a list of songwriters breaks after its commas, never before one', async () => {
+      await page.goto('/year/1963');
+      const lineup = await lineupOf(page, 1963);
+      // Every ', ' between two names: on the line where the name before it ends (a link laid out as a box of its own
+      // let the comma wrap to the start of the next line).
+      const strays = await lineup.evaluate((section) => {
+        const found: string[] = [];
+        const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const before = node.previousSibling;
+          if (node.textContent !== ', ' || !(before instanceof Element)) continue;
+          const comma = document.createRange();
+          comma.setStart(node, 0);
+          comma.setEnd(node, 1);
+          const nameEnds = [...before.getClientRects()].at(-1);
+          const commaAt = comma.getClientRects()[0];
+          if (nameEnds && commaAt && Math.abs(commaAt.top - nameEnds.top) > 2) found.push(`${before.textContent}|, ${node.nextSibling?.textContent}`);
+        }
+        return found;
+      });
+      expect(strays).toEqual([]);
+    });
+
     it('1974: an entry’s Media shows its video, one without offers a hunt; each entry is an anchor for /year/1974#entry-…', async () => {
       await page.goto('/year/1974');
       const lineup = await lineupOf(page, 1974);

@@ -59,7 +59,8 @@ export function Songwriters({ entry }: { entry: EntryView }) {
         entry.songwriters.map((writer, index) => (
           <Fragment key={`${writer.slug}-${index}`}>
             {index > 0 && ', '}
-            <Link asChild color="fg.muted" _hover={{ color: 'brand.fg' }}>
+            {/* Inline, not Chakra's inline-flex: a box of its own lets the comma after it wrap to the next line. */}
+            <Link asChild display="inline" color="fg.muted" _hover={{ color: 'brand.fg' }}>
               <RouterLink to={songwriterPath(writer.slug)}>{writer.name}</RouterLink>
             </Link>
             {writer.alias && (
