@@ -55,7 +55,9 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     if (!CLIENT_METHODS.includes(ctx.method)) throw new UnsupportedMethodError(CLIENT_METHODS);
     // A client route is a page, never a file: it skips the disk look-ups (served from the page cache as it is).
     const route = matchClientRoute(ctx.path);
-    if (!route && ctx.path !== '/' && !ctx.path.endsWith('/')) {
+    // A path that is no valid percent-encoding names no file (koa-send answered it a 400 'failed to decode' in
+    // JSON): it gets the not-found page like any other unknown address.
+    if (!route && ctx.path !== '/' && !ctx.path.endsWith('/') && decodes(ctx.path)) {
       // Built assets carry a content hash in their name: cached for a year. Other public files are revalidated.
       const immutable = ctx.path.startsWith('/assets/');
       if (await compressed.serve(ctx, ctx.path, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0')) return;
@@ -69,7 +71,9 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
     // request's own, so a local port or 127.0.0.1 gives working links.
     const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
-    const url = ctx.querystring ? `${ctx.path}?${ctx.querystring}` : ctx.path;
+    // Rendered as the text it is: a stray '%' escaped, so the router reads the same path without warning on each.
+    const pagePath = decodes(ctx.path) ? ctx.path : ctx.path.replaceAll('%', '%25');
+    const url = ctx.querystring ? `${pagePath}?${ctx.querystring}` : pagePath;
     if (route) seo?.onPageView?.(route, ctx);
     const page = await seo?.pages?.page(`${origin} ${url}`, async () => {
       const { status, meta, page: screen, data } = await metaOf(ctx, seo);
@@ -92,6 +96,15 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = compressBody(ctx, index.render(meta, origin, initialDataScript(Date.now(), data), '', preloads.chunksFor(screen)));
   };
+}
+
+function decodes(urlPath: string): boolean {
+  try {
+    decodeURIComponent(urlPath);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A page as the cache holds it: one HTML for everyone, revalidated by its ETag (304 while unchanged). */

@@ -138,6 +138,16 @@ describe('the HTML a crawler sees', () => {
     expect((await crawl('/year/1900')).title).toBe('År 1900 hittades inte | Melloarkivet');
   });
 
+  it('a page address that is no valid percent-encoding: the not-found page, 404 in HTML, never a 400 in English JSON', async () => {
+    for (const path of ['/%ZZ', '/year/%ZZ', '/artist/%E0%A4', '/forum/post/%ZZ', '/article/%', '/assets/%E0%A4.js']) {
+      const page = await crawl(path);
+      expect(page.status, path).toBe(404);
+      expect(page.count(/<title/g), path).toBe(1);
+      expect(page.meta('robots'), path).toBe('noindex, follow');
+    }
+    expect((await crawl('/%ZZ')).title).toBe('Page Not Found | Melloarkivet');
+  });
+
   it('/year/{not a number}: the same year not-found title and description the client shows, never Page Not Found', async () => {
     for (const [path, param] of [
       ['/year/abc', 'abc'],
