@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { visibleLength } from '../fields';
-import { isReservedPublicName, PUBLIC_NAME_MAX_LENGTH, PUBLIC_NAME_MIN_LENGTH } from './public-name';
+import { hasDirectionControls, isReservedPublicName, isSiteName, PUBLIC_NAME_MAX_LENGTH, PUBLIC_NAME_MIN_LENGTH } from './public-name';
 
 const email = z
   .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })
@@ -21,7 +21,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * The public display name chosen at registration (product decision 10): trimmed, counted in visible characters,
- * never an e-mail address (nothing with '@'), no control characters, not of the reserved neutral form.
+ * never an e-mail address (nothing with '@'), no control characters nor characters that turn the text's direction,
+ * not of the reserved neutral form nor a name of the site or its staff.
  * Uniqueness (case- and accent-insensitive, publicNameKey) is checked by the server against the users table.
  */
 export const PublicNameSchema = z
@@ -32,7 +33,9 @@ export const PublicNameSchema = z
   .refine((value) => visibleLength(value) <= PUBLIC_NAME_MAX_LENGTH, `Visningsnamnet får vara högst ${PUBLIC_NAME_MAX_LENGTH} tecken`)
   .refine((value) => !value.includes('@'), 'Visningsnamnet får inte vara en e-postadress (inget @)')
   .refine((value) => !/\p{Cc}/u.test(value), 'Visningsnamnet får inte innehålla styrtecken')
-  .refine((value) => !isReservedPublicName(value), "Namn som 'Medlem 1234' är reserverade – välj ett annat");
+  .refine((value) => !hasDirectionControls(value), 'Visningsnamnet får inte innehålla tecken som vänder textens riktning')
+  .refine((value) => !isReservedPublicName(value), "Namn som 'Medlem 1234' är reserverade – välj ett annat")
+  .refine((value) => !isSiteName(value), 'Namnet är reserverat för webbplatsen – välj ett annat');
 
 export const RegisterInputSchema = z.object({
   email,

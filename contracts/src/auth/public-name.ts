@@ -50,3 +50,17 @@ export function neutralPublicName(userId: string): string {
 
 /** Names of the neutral form ('Medlem 123') are reserved for accounts without a chosen name. */
 export const isReservedPublicName = (name: string): boolean => /^medlem ?#?\d+$/.test(publicNameKey(name));
+
+/**
+ * Names that would pass for the site or its staff ('Admin', 'Administratör', 'Moderator', 'Melloarkivet'): the
+ * administrator's own name ('Administratören') is taken by that account, these are kept from everyone. Compared
+ * by publicNameKey, so 'ADMIN' and 'Administrator' are the same.
+ */
+const SITE_NAMES = new Set(['admin', 'administrator', 'administratoren', 'moderator', 'moderatoren', 'melloarkivet', 'system']);
+export const isSiteName = (name: string): boolean => SITE_NAMES.has(publicNameKey(name));
+
+/**
+ * Characters that turn the direction of the text around them (the bidirectional overrides, embeddings, isolates
+ * and marks): in a name they make 'nimdA' read as 'Admin', so a member could pass for another.
+ */
+export const hasDirectionControls = (name: string): boolean => /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name);

@@ -74,4 +74,20 @@ describe('PublicNameSchema (the registration field)', () => {
     expect(problem('Mia\u0007')).toBe('Visningsnamnet får inte innehålla styrtecken');
     expect(problem('Medlem 4821')).toBe("Namn som 'Medlem 1234' är reserverade – välj ett annat");
   });
+
+  it("refuses what turns the text's direction: 'nimdA' behind an override reads 'Admin'", () => {
+    for (const control of ['\u202e', '\u202d', '\u2067', '\u200f', '\u061c']) {
+      expect(problem(`${control}nimdA`), JSON.stringify(control)).toBe('Visningsnamnet får inte innehålla tecken som vänder textens riktning');
+    }
+    // Joiners stay allowed: emoji sequences and some scripts need them.
+    expect(problem('Mia 👩\u200d🎤')).toBeNull();
+  });
+
+  it('refuses the names of the site and its staff, however spelt', () => {
+    for (const name of ['Admin', 'ADMIN', 'Administratör', 'administrator', 'Moderator', 'Melloarkivet', ' system ']) {
+      expect(problem(name), name).toBe('Namnet är reserverat för webbplatsen – välj ett annat');
+    }
+    expect(problem('Admin-Anna')).toBeNull();
+    expect(problem('Mello-fan')).toBeNull();
+  });
 });
