@@ -59,7 +59,7 @@ export function lineupFlows(viewport: Viewport) {
           const comma = document.createRange();
           comma.setStart(node, 0);
           comma.setEnd(node, 1);
-          const nameEnds = [...before.getClientRects()].at(-1);
+          const nameEnds = Array.from(before.getClientRects()).at(-1);
           const commaAt = comma.getClientRects()[0];
           if (nameEnds && commaAt && Math.abs(commaAt.top - nameEnds.top) > 2) found.push(`${before.textContent}|, ${node.nextSibling?.textContent}`);
         }
