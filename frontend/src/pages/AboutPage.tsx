@@ -112,18 +112,17 @@ export default function AboutPage() {
             Har du frågor, tips eller material till arkivet? Hör av dig.
           </Text>
           <SimpleGrid as="dl" columns={{ base: 1, md: 3 }} gap="4" mb="8">
+            {/* A list's groups hold its terms and values directly (dl > div > dt, dd): the icon is in the term. */}
             {CONTACTS.map((item) => (
-              <Box key={item.label} display="flex" gap="3" alignItems="center">
-                <Box color="gold.fg" fontSize="xl" aria-hidden="true">
-                  {item.icon}
-                </Box>
-                <Box>
-                  <Text as="dt" fontWeight="semibold">
-                    {item.label}
-                  </Text>
-                  {/* The spec leaves these values empty until the site has real channels. */}
-                  <Text as="dd" color="fg.muted" minH="1.5em" />
-                </Box>
+              <Box key={item.label}>
+                <Text as="dt" fontWeight="semibold" display="flex" gap="3" alignItems="center">
+                  <Box as="span" color="gold.fg" fontSize="xl" aria-hidden="true">
+                    {item.icon}
+                  </Box>
+                  {item.label}
+                </Text>
+                {/* The spec leaves these values empty until the site has real channels. */}
+                <Text as="dd" color="fg.muted" minH="1.5em" ps="8" />
               </Box>
             ))}
           </SimpleGrid>
