@@ -69,7 +69,7 @@ describe('forum live (desktop, two members)', () => {
     await mia.page.getByLabel('Ditt svar').fill('Jag har den på ett VHS-band!');
     await mia.page.getByRole('button', { name: 'Skicka svar' }).click();
     await mia.page.getByRole('heading', { name: 'Svar (1)' }).waitFor();
-    await mia.page.getByRole('button', { name: /^Gilla inlägg/ }).click();
+    await mia.page.getByRole('button', { name: /^Gilla · \d+ gillning(?:ar)?, Gilla inlägg$/ }).click();
     await mia.page.getByText('Gillat!').waitFor();
 
     // Ante sees both, in the same document.

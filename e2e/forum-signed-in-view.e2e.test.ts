@@ -72,7 +72,9 @@ describe("after hydration a signed-in reader sees their own view of the server's
     });
     await page.goto(`/forum/post/${shownId}`);
     const main = page.getByRole('main');
-    await expect.poll(() => main.getByRole('button', { name: /^Du gillar detta inlägg/ }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => main.getByRole('button', { name: /^Gillat · \d+ gillning(?:ar)?, Du gillar detta inlägg$/ }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect.poll(() => main.getByRole('button', { name: 'Ta bort inlägget från sparade' }).getAttribute('aria-pressed')).toBe('true');
   });
 
