@@ -74,14 +74,14 @@ export function lineupFlows(viewport: Viewport) {
       const winner = await shown(lineup.locator('[data-result="winner"]'));
       const winnerId = await winner.getAttribute('data-entry');
       expect(await winner.getAttribute('id')).toBe(`entry-${winnerId}`);
-      await winner.getByRole('button', { name: /Video och efterlysningar för ABBA/ }).click();
+      await winner.getByRole('button', { name: /^Media: video och efterlysningar för ABBA/ }).click();
       const video = page.getByRole('link', { name: /Se video/ }).first();
       await video.waitFor();
       expect(await video.getAttribute('href')).toMatch(/^https:\/\//);
       await page.keyboard.press('Escape');
       const other = await shown(lineup.locator('[data-entry]:not([data-result="winner"])'));
       const otherId = await other.getAttribute('data-entry');
-      await other.getByRole('button', { name: /Video och efterlysningar för/ }).click();
+      await other.getByRole('button', { name: /^Media: video och efterlysningar för/ }).click();
       const hunt = page.getByRole('link', { name: /Saknas video\? Starta en efterlysning/ });
       await hunt.waitFor();
       expect(await hunt.getAttribute('href')).toBe(`/forum?ny=efterlysning&bidrag=${otherId}`);

@@ -11,7 +11,7 @@ export function EntryMedia({ entry }: { entry: EntryView }) {
   return (
     <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <Button size="xs" variant="ghost" color="fg.muted" aria-label={`Video och efterlysningar för ${entry.artist} – ${entry.song}`} px="1.5">
+        <Button size="xs" variant="ghost" color="fg.muted" aria-label={`Media: video och efterlysningar för ${entry.artist} – ${entry.song}`} px="1.5">
           <LuVideo aria-hidden="true" />
           Media
         </Button>
