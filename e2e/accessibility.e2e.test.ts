@@ -31,8 +31,8 @@ beforeAll(async () => {
   postId = ((await created.json()) as { id: string }).id;
   const reply = await api.post(pathOf(forumApi.createReply, { id: postId }), { data: { content: 'Kolla i SVT:s Öppet arkiv.' } });
   expect(reply.status(), await reply.text()).toBe(201);
-  const articles = (await (await api.get('/api/articles')).json()) as Array<{ id: string }> | { items: Array<{ id: string }> };
-  articleId = (Array.isArray(articles) ? articles : articles.items)[0]!.id;
+  // GET /api/articles answers the whole list, newest first.
+  articleId = ((await (await api.get('/api/articles')).json()) as Array<{ id: string }>)[0]!.id;
   await api.dispose();
 });
 
