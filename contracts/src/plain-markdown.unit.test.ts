@@ -8,6 +8,10 @@ describe('plainMarkdown', () => {
     );
   });
 
+  it('given a link whose address holds parentheses, when made plain, then only its text stays', () => {
+    expect(plainMarkdown('Se [Waterloo](https://sv.wikipedia.org/wiki/Waterloo_(s%C3%A5ng)) och [ABBA](https://abba.se).')).toBe('Se Waterloo och ABBA.');
+  });
+
   it('given an image, when made plain, then its alt text stays', () => {
     expect(plainMarkdown('![bild](a.png) bildtext')).toBe('bild bildtext');
   });

@@ -26,7 +26,9 @@ export const LIVE_SCHEMA = 'rm';
 // 21: forum_posts' exact-title index (names, hash) for the search's answer from the newest posts.
 // 22: search GIN indexes with a 4 MB pending list again, merged by the projections at the end of each live batch
 //     (search/gin-pending-list.ts).
-export const READ_MODEL_VERSION = '22';
+// 23: a markdown link's address may hold balanced parentheses (contracts' plainMarkdown): the search text and excerpts
+//     of posts and articles linking to e.g. a Wikipedia page lost a stray ')'.
+export const READ_MODEL_VERSION = '23';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
