@@ -99,6 +99,24 @@ export function lineupFlows(viewport: Viewport) {
       await screenshot(page, viewport, 'lineup-1974');
     });
 
+    it('1974: hydration keeps the server’s entries for this screen and drops the other layout, never rendering them anew', async () => {
+      // Every entry element the parser made (both layouts, before any script of the page runs) is marked; a layout
+      // React mounted again after the screen's answer would hold unmarked copies (a long task on a slow phone).
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          document.querySelectorAll('[data-entry]').forEach((element) => element.setAttribute('data-parsed', ''));
+        });
+      });
+      await page.goto('/year/1974');
+      const lineup = await lineupOf(page, 1974);
+      const entries = lineup.locator('[data-entry]');
+      expect(await entries.count(), 'one layout, ten entries').toBe(10);
+      expect(await lineup.locator('[data-entry]:not([data-parsed])').count(), 'entries rendered anew').toBe(0);
+      const shownLayout = viewport.width >= 1024 ? 'tr' : 'li';
+      expect(await entries.evaluateAll((elements) => elements.map((element) => element.tagName.toLowerCase()))).toEqual(Array(10).fill(shownLayout));
+    });
+
     it('an unknown value shows “–” with “uppgift saknas” for screen readers and on hover, never 0', async () => {
       await page.goto('/year/1983');
       const lineup = await lineupOf(page, 1983);

@@ -6,7 +6,7 @@ import { LoadingText } from '../../../components/LoadingText';
 import { useYearLineup } from '../api';
 import { anchoredEntries, isSingleFinal } from '../format';
 import { ShowEntries, WIDE } from './ShowEntries';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
@@ -36,7 +36,8 @@ export function YearLineupSection({ year }: { year: number }) {
 
 function Lineup({ lineup }: { lineup: YearLineup }) {
   const single = isSingleFinal(lineup);
-  const anchors = anchoredEntries(lineup.shows);
+  // The same sets on every render, so the shows' memoised cards and tables skip the render the screen's answer brings.
+  const anchors = useMemo(() => anchoredEntries(lineup.shows), [lineup.shows]);
   const { hash } = useLocation();
   // Known with ShowEntries' own answer (the same query, the same transition), so this renders again with them,
   // not alone and at once after hydration (useHydrated: the whole lineup in one synchronous render, issue 17).
