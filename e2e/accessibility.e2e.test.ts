@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { request as playwrightRequest, type BrowserContext, type Page } from 'playwright-core';
+import { request as playwrightRequest, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { authApi, forumApi, pathOf } from '@mello/contracts';
 import { VIEWPORTS } from './support/browser';
-import { pagesForFile, signInAsAdmin } from './support/pages';
+import { pagesForFile, signInAsAdmin, signInAsNewMember } from './support/pages';
 
 /**
  * The public screens, a member's forum and the admin panel through axe-core (the rules Lighthouse's accessibility
@@ -55,13 +55,6 @@ async function violations(page: Page): Promise<string[]> {
   });
 }
 
-const asMember = async (context: BrowserContext) => {
-  const answer = await context.request.post(authApi.register.path, {
-    data: { email: `a11y-member-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: `Läsare ${Date.now()}` },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-};
-
 describe('no serious or critical accessibility violation (axe-core)', () => {
   const publicPaths = () => [
     '/',
@@ -97,7 +90,7 @@ describe('no serious or critical accessibility violation (axe-core)', () => {
   it("a member's forum list and post, and the administrator's panel", { timeout: 120_000 }, async () => {
     const found: string[] = [];
     for (const [signIn, paths] of [
-      [asMember, ['/forum', `/forum/post/${postId}`, '/notiser']],
+      [signInAsNewMember('a11y-member', `Läsare ${STAMP}`), ['/forum', `/forum/post/${postId}`, '/notiser']],
       [signInAsAdmin, ['/admin', `/forum/post/${postId}`]],
     ] as const) {
       const page = await newPage(VIEWPORTS.desktop, signIn);

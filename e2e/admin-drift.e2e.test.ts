@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { authApi } from '@mello/contracts';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS } from './support/browser';
-import { pagesForFile, signInAsAdmin } from './support/pages';
+import { pagesForFile, signInAsAdmin, signInAsNewMember } from './support/pages';
 
 /**
  * Issue 18's Drift tab in real Chromium, against the `npm start` server (the imported archive is its log): an
@@ -56,12 +55,7 @@ describe('the Drift tab', () => {
   });
 
   it('a member opening the tab sees Åtkomst nekad', { timeout: 60_000 }, async () => {
-    const page = await newPage(VIEWPORTS.desktop, async (context: BrowserContext) => {
-      const answer = await context.request.post(authApi.register.path, {
-        data: { email: `drift-medlem-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: 'Medlem Drift' },
-      });
-      expect(answer.status(), await answer.text()).toBe(201);
-    });
+    const page = await newPage(VIEWPORTS.desktop, signInAsNewMember('drift-medlem', 'Medlem Drift'));
     await page.goto('/admin?tab=drift');
     await page.getByRole('heading', { name: 'Åtkomst nekad' }).waitFor();
     expect(await page.getByRole('table', { name: 'Projektioner' }).count()).toBe(0);

@@ -2,7 +2,7 @@ import { request as playwrightRequest, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { authApi, forumApi, pathOf } from '@mello/contracts';
 import { VIEWPORTS } from './support/browser';
-import { pagesForFile } from './support/pages';
+import { pagesForFile, signInAsNewMember } from './support/pages';
 
 /**
  * Issue 17: every public page arrives rendered. The HTML of each route, fetched without JavaScript, holds the
@@ -225,12 +225,7 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
   }
 
   it("a signed-in member's controls appear after hydration without moving anything (no layout shift)", async () => {
-    const page = await newPage(VIEWPORTS.desktop, async (context) => {
-      const answer = await context.request.post(authApi.register.path, {
-        data: { email: `ssr-cls-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: 'Skiftaren' },
-      });
-      expect(answer.status(), await answer.text()).toBe(201);
-    });
+    const page = await newPage(VIEWPORTS.desktop, signInAsNewMember('ssr-cls', 'Skiftaren'));
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { __shifts: number[] }).__shifts = shifts;

@@ -70,3 +70,16 @@ export async function signInAsAdmin(context: BrowserContext): Promise<void> {
   const answer = await context.request.post(authApi.login.path, { data: E2E_ADMIN });
   expect(answer.status(), await answer.text()).toBe(200);
 }
+
+/**
+ * Signs a context in as a member registered just now (the sign-up signs in): an e-mail address made unique by the
+ * clock under `label`, and `displayName` (display names are unique too: one member a name).
+ */
+export const signInAsNewMember =
+  (label: string, displayName: string) =>
+  async (context: BrowserContext): Promise<void> => {
+    const answer = await context.request.post(authApi.register.path, {
+      data: { email: `${label}-${Date.now()}@example.se`, password: 'e2e-password-1', displayName },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+  };
