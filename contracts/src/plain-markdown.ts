@@ -1,14 +1,14 @@
 /**
- * The text a reader sees in markdown (articles, forum posts and replies), for search, meta descriptions and
- * excerpts: a link or image keeps its text, an autolink its address, raw HTML tags go (the renderer drops them),
- * and the syntax characters become spaces. One definition for the client, the server and both search engines.
- */
-/**
  * A link or image: its text, then its address, which may hold balanced parentheses as CommonMark allows (a
  * Wikipedia address such as `…/wiki/Waterloo_(sång)`: cut at its first ')', the text kept a stray ')').
  */
 const LINK = /!?\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g;
 
+/**
+ * The text a reader sees in markdown (articles, forum posts and replies), for search, meta descriptions and
+ * excerpts: a link or image keeps its text, an autolink its address, raw HTML tags go (the renderer drops them),
+ * and the syntax characters become spaces. One definition for the client, the server and both search engines.
+ */
 export function plainMarkdown(markdown: string): string {
   return markdown
     .replace(LINK, '$1')
