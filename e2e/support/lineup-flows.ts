@@ -113,7 +113,7 @@ export function lineupFlows(viewport: Viewport) {
       const entries = lineup.locator('[data-entry]');
       expect(await entries.count(), 'one layout, ten entries').toBe(10);
       expect(await lineup.locator('[data-entry]:not([data-parsed])').count(), 'entries rendered anew').toBe(0);
-      const shownLayout = viewport.width >= 1024 ? 'tr' : 'li';
+      const shownLayout = viewport.mobile ? 'li' : 'tr';
       expect(await entries.evaluateAll((elements) => elements.map((element) => element.tagName.toLowerCase()))).toEqual(Array(10).fill(shownLayout));
     });
 

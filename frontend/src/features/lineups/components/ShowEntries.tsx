@@ -26,7 +26,7 @@ export function ShowEntries(props: ShowProps) {
   const wide = useMediaQuery(WIDE);
   // Both layouts keep their place in the tree once the screen is known: the other one goes and the hydrated one
   // stays. Returned bare, the one kept was a new element and mounted anew (the whole lineup's cards on a phone,
-  // a 200-470 ms task after hydration on a 4x slowed CPU, Lighthouse's phone).
+  // a 170-470 ms task after hydration on a 4x slowed CPU, Lighthouse's phone).
   return (
     <>
       {wide !== true && (
