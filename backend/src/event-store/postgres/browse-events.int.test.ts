@@ -7,7 +7,7 @@ import { migrate } from '../../db/migrate';
 import { createTestDatabase } from '../../../test/database';
 import type { LogPosition } from '../port';
 import { browseEvents, type EventLogFilter } from './browse-events';
-import { eventStoreMigrations } from './schema';
+import { LOG_VACUUM_INSERT_THRESHOLD, eventStoreMigrations } from './schema';
 
 /**
  * The event browser's time filter on a log of 12,000 events a minute apart, written 200 to a transaction, plus a few
@@ -107,6 +107,18 @@ describe('browsing a time range', () => {
     } finally {
       await client.end();
     }
+  });
+});
+
+describe("the log's visibility map, which makes a range's pass index-only", () => {
+  it('is kept by autovacuum after a fixed count of appended events, not a share of the log (es-005)', async () => {
+    const options = await pool.oneFirst(
+      sql.type(z.object({ reloptions: z.array(z.string()) }))`SELECT reloptions FROM pg_class WHERE oid = 'es.events'::regclass`,
+    );
+    // The default (20 % of the log's rows) lets the unmarked tail grow with the log.
+    expect(options).toEqual(
+      expect.arrayContaining([`autovacuum_vacuum_insert_threshold=${LOG_VACUUM_INSERT_THRESHOLD}`, 'autovacuum_vacuum_insert_scale_factor=0']),
+    );
   });
 });
 
