@@ -3,7 +3,7 @@
  * of BENCH_EVENTS events (100k), first pages and deep pages under each filter, p50/p95 next to a primary-key
  * `SELECT` of one event on the same pool, interleaved, in the same run. Prints the plan of each statement a query
  * sends (one EXPLAIN (ANALYZE, BUFFERS) each) so an index that stops being used shows. Measured once autovacuum is
- * done with the loaded log (up to a minute's wait: its naptime), as it keeps a live one.
+ * done with the loaded log (up to two of its one-minute naptimes), as it keeps a live one.
  *
  *   npm run bench:events                                  100k events, 200 rounds a query (~1 min)
  *   BENCH_EVENTS=20000 BENCH_ROUNDS=30 npm run bench:events   quick smoke run
