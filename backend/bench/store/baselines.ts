@@ -93,25 +93,38 @@ export async function rawAppendSizedPass(uri: string, segments: readonly Unit[][
 }
 
 export async function copyBaseline(uri: string, rows: readonly Row[]): Promise<number> {
-  await freshRawTable(uri);
+  return copyRate(uri, copyText(rows), rows.length);
+}
+
+/**
+ * The rows as COPY text, in chunks of about a megabyte: Buffers, outside the JavaScript heap, so a bench can keep
+ * them through the rebuilds (copyRate beside each) without its garbage collections tracing them.
+ */
+export function copyText(rows: readonly Row[]): Buffer[] {
   // COPY text format: only backslashes need escaping (JSON.stringify leaves no raw tabs or newlines).
   const escape = (text: string) => text.replaceAll('\\', '\\\\');
-  const chunks: string[] = [];
+  const chunks: Buffer[] = [];
   let chunk = '';
   for (const r of rows) {
     chunk += `${r.stream}\t${r.revision}\t${r.id}\t${r.type}\t${escape(r.data)}\t${escape(r.metadata)}\n`;
     if (chunk.length > 1 << 20) {
-      chunks.push(chunk);
+      chunks.push(Buffer.from(chunk));
       chunk = '';
     }
   }
-  if (chunk) chunks.push(chunk);
+  if (chunk) chunks.push(Buffer.from(chunk));
+  return chunks;
+}
+
+/** One COPY of `chunks` (copyText's, `count` rows) into a fresh raw table: rows/s. */
+export async function copyRate(uri: string, chunks: readonly Buffer[], count: number): Promise<number> {
+  await freshRawTable(uri);
   const client = new pg.Client({ connectionString: uri });
   await client.connect();
   try {
     const started = now();
     await pipeline(Readable.from(chunks), client.query(copyStreams.from(`COPY ${RAW_TABLE} (${RAW_COLUMNS}) FROM STDIN`)));
-    return rows.length / ((now() - started) / 1000);
+    return count / ((now() - started) / 1000);
   } finally {
     await client.end();
   }
