@@ -18,11 +18,10 @@
  * Prints a table and, last, one JSON line (prefix "BENCH_JSON ") for machines.
  */
 import os from 'node:os';
-import pg from 'pg';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
 import { openStore, segmentsOf, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, sampleWaits, type LagWork } from './store/appends';
 import { HALF_RATE, LAG_BOUND_WORK, LOW_RATES, lagPhase } from './store/lag-phases';
-import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline, copyRate, copyText, RAW_TABLE, RAW_COLUMNS } from './store/baselines';
+import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline, copyText } from './store/baselines';
 import {
   EVENTS,
   REPS,
@@ -48,6 +47,7 @@ import {
 import { type Unit, generateDataset } from './store/dataset';
 import { checkedReadModelCounts } from './store/read-model-counts';
 import { type Profile, profiledRebuild, readAllBreakdown, sqlFoldReference } from './store/rebuild-profile';
+import { rebuildRounds, writeRebuildLog } from './store/rebuild-rounds';
 import { printRebuildProfile } from './store/rebuild-profile-table';
 import { codeState } from './code-state';
 
@@ -258,33 +258,12 @@ async function main() {
     let rebuild: Series | null = null;
     let printProfile: (() => void) | null = null;
     if (PHASES.has('rebuild')) {
-      const client = new pg.Client({ connectionString: uri });
-      await client.connect();
-      const inLog = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM es.events')).rows[0]!.n);
-      const copied = PHASES.has('baseline') ? Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${RAW_TABLE}`)).rows[0]!.n) : 0;
-      if (inLog !== total && BENCH_LOG === 'copy' && copied === total) {
-        // BENCH_LOG=copy (long runs: 1M events): the log is the COPY baseline's rows, in their order, moved into
-        // es.events 10,000 per transaction, instead of appended again through the store (hours at 1M on a loaded
-        // machine). The rebuild reads the same events; only the transactions they were written in differ.
-        log('writing the log for the rebuild from the COPY baseline (untimed)');
-        for (let from = 0; from < total; from += 10_000) {
-          await client.query(
-            `INSERT INTO es.events (${RAW_COLUMNS}) SELECT ${RAW_COLUMNS} FROM ${RAW_TABLE}
-              WHERE global_position > $1 AND global_position <= $2 ORDER BY global_position`,
-            [from, from + 10_000],
-          );
-        }
-      } else if (inLog !== total) {
-        log('writing the log for the rebuild (untimed)');
-        await appendPassConcurrent(uri, [units]);
-      }
-      await client.end();
+      await writeRebuildLog(uri, { total, units, fromCopy: BENCH_LOG === 'copy' && PHASES.has('baseline') });
       // COPY again beside each rebuild round, so that the ratio no longer compares work done minutes apart on a
       // shared host (2026-12-01 23:02Z: 0.65× the first COPY, 0.81–0.94× in shorter runs right after, the rebuild's
       // JavaScript folding 1.4× slower in that run). The rows' COPY text is kept as Buffers, off the heap the
       // rebuilds' collections trace; for a long run (more than COPY_BESIDE_MAX_EVENTS) the baselines' COPY stands.
       const copyChunks = copy && total <= COPY_BESIDE_MAX_EVENTS ? copyText(rows) : null;
-      const copyBesideRuns: number[] = [];
       // The dataset is not needed from here on: emptied, so that the rebuild's garbage collections do not trace the
       // bench's own copy of the log (about 700 MB of objects at 100k events, ten times that at 1M) on top of the
       // rebuild's objects, which a server's process does not hold.
@@ -293,30 +272,7 @@ async function main() {
       log(`heap before the rebuilds: ${fmt(heap.beforeMb)} MB, after a full garbage collection ${fmt(heap.afterMb)} MB`);
       const rebuilder = await openStore(uri, 4);
       try {
-        const runs: Profile[] = [];
-        for (let r = 0; r < REPS; r += 1) {
-          // Experiment `paged`: the paged read path (readAll) interleaved with the streamed one, in alternating order.
-          // Experiment `held`: likewise the audit rows held until the flush (the path before they were COPYed batch by batch).
-          const paired = EXPERIMENTS.has('paged') || EXPERIMENTS.has('held');
-          const arms = paired ? (r % 2 === 0 ? [false, true] : [true, false]) : [false];
-          for (const arm of arms) {
-            const paged = arm && EXPERIMENTS.has('paged');
-            const held = arm && EXPERIMENTS.has('held');
-            if (copyChunks && arm === arms[0]) {
-              copyBesideRuns.push(await copyRate(uri, copyChunks, total));
-              await runSql(uri, 'DROP SCHEMA IF EXISTS bench_raw CASCADE; CHECKPOINT;');
-              log(`COPY beside rebuild round ${r + 1}/${REPS}: ${fmt(copyBesideRuns.at(-1)!)} rows/s`);
-            }
-            const load = os.loadavg()[0]!;
-            const run = await profiledRebuild(uri, rebuilder.pool, rebuilder.store, REBUILD_BATCH_DEFAULT, { paged, held });
-            if (run.events !== total) throw new Error(`rebuild read ${run.events} events, expected ${total}`);
-            runs.push(run);
-            log(
-              `rebuild ${r + 1}/${REPS}, ${run.label}: ${fmt(run.eventsPerSecond)} events/s (${fmt(run.totalMs / 1000, 2)} s; ` +
-                `RSS ${fmt(run.rssStartMb)} MB at start, peak ${fmt(run.rssPeakMb)} MB; load average ${fmt(load, 2)} at start)`,
-            );
-          }
-        }
+        const { runs, copyBesideRuns } = await rebuildRounds(uri, rebuilder, { total, copyChunks });
         const streamedRuns = runs.filter((run) => run.streamed && !run.held);
         const pagedRuns = runs.filter((run) => !run.streamed);
         const heldRuns = runs.filter((run) => run.held);
