@@ -21,7 +21,7 @@ import os from 'node:os';
 import { runSql, serverSettings, startBenchDatabase, type BenchDatabase } from './bench-database';
 import { openStore, segmentsOf, passRate, appendPassOneWriter, appendPassConcurrent, notifyExperiment, sampleWaits, type LagWork } from './store/appends';
 import { HALF_RATE, LAG_BOUND_WORK, LOW_RATES, lagPhase } from './store/lag-phases';
-import { type Row, insertBaseline, rawAppendSizedPass, copyBaseline, copyText } from './store/baselines';
+import { type Row, insertBaseline, rawAppendSizedPass, copyRate, copyText } from './store/baselines';
 import {
   EVENTS,
   REPS,
@@ -117,16 +117,21 @@ async function main() {
     // 1. Baselines, INSERT and COPY interleaved so both see the same machine noise.
     let insert: Series | null = null;
     let copy: Series | null = null;
+    // The rows' COPY text, made once for every COPY of the run; kept for the rebuild phase's (see there) up to
+    // COPY_BESIDE_MAX_EVENTS.
+    let copyChunks: Buffer[] | null = null;
     if (PHASES.has('baseline')) {
       const insertRuns: number[] = [];
       const copyRuns: number[] = [];
+      copyChunks = copyText(rows);
       for (let r = 0; r < REPS; r += 1) {
         insertRuns.push(BASELINES.has('insert') ? await insertBaseline(uri, rows) : Number.NaN);
-        copyRuns.push(await copyBaseline(uri, rows));
+        copyRuns.push(await copyRate(uri, copyChunks, total));
         log(`baseline ${r + 1}/${REPS}: INSERT ${fmt(insertRuns[r]!)} rows/s, COPY ${fmt(copyRuns[r]!)} rows/s`);
       }
       insert = series(insertRuns);
       copy = series(copyRuns);
+      if (!PHASES.has('rebuild') || total > COPY_BESIDE_MAX_EVENTS) copyChunks = null;
       results.baseline = { insertRowsPerS: insert, copyRowsPerS: copy };
       lines.push([`Raw INSERT baseline (${ROWS_PER_INSERT} rows/statement, 1 tx each)`, `${rate(insert)} rows/s`, spread(insert), '1.00× INSERT']);
       lines.push(['Raw COPY baseline (one COPY FROM STDIN)', `${rate(copy)} rows/s`, spread(copy), `${fmt(copy.median / insert.median, 2)}× INSERT`]);
@@ -263,7 +268,6 @@ async function main() {
       // shared host (2026-12-01 23:02Z: 0.65× the first COPY, 0.81–0.94× in shorter runs right after, the rebuild's
       // JavaScript folding 1.4× slower in that run). The rows' COPY text is kept as Buffers, off the heap the
       // rebuilds' collections trace; for a long run (more than COPY_BESIDE_MAX_EVENTS) the baselines' COPY stands.
-      const copyChunks = copy && total <= COPY_BESIDE_MAX_EVENTS ? copyText(rows) : null;
       // The dataset is not needed from here on: emptied, so that the rebuild's garbage collections do not trace the
       // bench's own copy of the log (about 700 MB of objects at 100k events, ten times that at 1M) on top of the
       // rebuild's objects, which a server's process does not hold.

@@ -92,13 +92,9 @@ export async function rawAppendSizedPass(uri: string, segments: readonly Unit[][
   }
 }
 
-export async function copyBaseline(uri: string, rows: readonly Row[]): Promise<number> {
-  return copyRate(uri, copyText(rows), rows.length);
-}
-
 /**
  * The rows as COPY text, in chunks of about a megabyte: Buffers, outside the JavaScript heap, so a bench can keep
- * them through the rebuilds (copyRate beside each) without its garbage collections tracing them.
+ * them from the baselines through the rebuilds (copyRate, beside each) without its garbage collections tracing them.
  */
 export function copyText(rows: readonly Row[]): Buffer[] {
   // COPY text format: only backslashes need escaping (JSON.stringify leaves no raw tabs or newlines).

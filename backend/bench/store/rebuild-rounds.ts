@@ -14,7 +14,7 @@ import { type Profile, profiledRebuild } from './rebuild-profile';
  * es.events in their order, 10,000 per transaction, instead of appended again through the store (hours at 1M on a
  * loaded machine): the rebuild reads the same events; only the transactions they were written in differ.
  */
-export async function writeRebuildLog(uri: string, options: { total: number; units: readonly Unit[]; fromCopy: boolean }): Promise<void> {
+export async function writeRebuildLog(uri: string, options: { total: number; units: Unit[]; fromCopy: boolean }): Promise<void> {
   const { total } = options;
   const client = new pg.Client({ connectionString: uri });
   await client.connect();
@@ -33,7 +33,7 @@ export async function writeRebuildLog(uri: string, options: { total: number; uni
       }
     } else {
       log('writing the log for the rebuild (untimed)');
-      await appendPassConcurrent(uri, [options.units as Unit[]]);
+      await appendPassConcurrent(uri, [options.units]);
     }
   } finally {
     await client.end();

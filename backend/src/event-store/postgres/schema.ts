@@ -215,9 +215,10 @@ export const eventStoreMigrations: Migration[] = [
     // events_by_recorded_at (es-003), which is index-only only on pages the visibility map marks all-visible, and only
     // VACUUM marks them; an append-only table is vacuumed by autovacuum after 1,000 + 20 % of its rows were inserted,
     // so a log of a million events could have 200,000 unmarked, and the pass fetched a heap page for each entry (at
-    // 100k events just loaded: 50k heap fetches, a range's page p95 50–61 ms; marked, 11–16 ms). A fixed count instead
-    // bounds the unmarked tail of a log of any size, and a small one costs little: vacuuming an append-only table
-    // reads only its unmarked pages, and with nothing dead it skips the indexes.
+    // 100k events just loaded: 50k heap fetches, a range's page p95 50–61 ms; marked, 10.5–16 ms in bench:events runs
+    // alone). A fixed count instead bounds the unmarked tail of a log of any size, and a small one costs little:
+    // vacuuming an append-only table reads only its unmarked pages, and with nothing dead PostgreSQL skips vacuuming
+    // its indexes.
     id: 'es-005-log-vacuumed-by-inserts',
     sql: `
       ALTER TABLE es.events SET (autovacuum_vacuum_insert_threshold = ${LOG_VACUUM_INSERT_THRESHOLD}, autovacuum_vacuum_insert_scale_factor = 0);
