@@ -36,11 +36,15 @@ let dist: string;
 let visitor: ApiClient;
 let admin: ApiClient;
 
+/** The last build's modification time: each write's is a second later, so no two builds share one. */
+let builtAt = Date.now();
 const writeRenderModule = (source: string) => {
   const file = path.join(dist, ...SERVER_RENDER_PATH);
   writeFileSync(file, source);
-  // A new build is a newer file, even within the same millisecond as the last.
-  const later = new Date(Date.now() + Math.floor(Math.random() * 1000) + 1000);
+  // A new build is a newer file, even within the same millisecond as the last. (A random time could repeat an
+  // earlier build's, and the renderer, which imports a build by its time, would be given that build again.)
+  builtAt = Math.max(builtAt, Date.now()) + 1000;
+  const later = new Date(builtAt);
   utimesSync(file, later, later);
 };
 
