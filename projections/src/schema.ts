@@ -28,7 +28,9 @@ export const LIVE_SCHEMA = 'rm';
 //     (search/gin-pending-list.ts).
 // 23: a markdown link's address may hold balanced parentheses (contracts' plainMarkdown): the search text and excerpts
 //     of posts and articles linking to e.g. a Wikipedia page lost a stray ')'.
-export const READ_MODEL_VERSION = '23';
+// 24: search tables leave room on their pages for updates that keep the texts (SEARCH_TABLE_FILLFACTOR), and an
+//     update collects only the words it adds to the vocabulary (public.mello_collect_new_words).
+export const READ_MODEL_VERSION = '24';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -197,6 +199,14 @@ ${bookmarksDdl(s)}
 export const schemaIdentifier = identifier;
 
 /**
+ * How full an insert leaves a search table's pages (percent): the room left lets an update that keeps the row's
+ * texts (a view count, a like, a flag) write the new version on the same page, a HOT update, which feeds no index.
+ * Full pages (100) send every such update to another page, and a new version elsewhere feeds every index again:
+ * a thousand-odd trigram and full-text keys for a changed number (search-row writes, docs/performance-report.md).
+ */
+export const SEARCH_TABLE_FILLFACTOR = 70;
+
+/**
  * A search read model: the API document, filter columns, and two texts — `names` (the fields an exact match
  * ranks first: artist, song, title) and `body` (everything searchable) — stored as written and normalised by
  * public.mello_norm in generated columns that carry the trigram and full-text indexes (search-functions.ts).
@@ -213,7 +223,7 @@ function searchTableDdl(s: string, table: string, filterColumns: string): string
       names            text GENERATED ALWAYS AS (public.mello_norm(names_text)) STORED,
       body             text GENERATED ALWAYS AS (public.mello_norm(body_text)) STORED,
       tsv              tsvector GENERATED ALWAYS AS (to_tsvector('public.mello_swedish'::regconfig, body_text)) STORED
-    );
+    ) WITH (fillfactor = ${SEARCH_TABLE_FILLFACTOR});
 `;
 }
 
@@ -240,7 +250,7 @@ export function deferredWordsDdl(schemaName: string): string {
     CREATE TRIGGER ${table}_words_inserted AFTER INSERT ON ${s}.${table}
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();
     CREATE TRIGGER ${table}_words_updated AFTER UPDATE ON ${s}.${table}
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_words();`,
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.mello_collect_new_words();`,
   ).join('');
   // The same words as public.mello_collect_words collects (search-functions.ts).
   return `

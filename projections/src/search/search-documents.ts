@@ -4,6 +4,9 @@ import { LIVE_SCHEMA } from '../schema';
 /** The search read models whose rows the search answers (searchJson) and the Typesense engine loads hits from. */
 export type SearchTable = 'search_years' | 'search_videos' | 'search_articles' | 'search_entries' | 'search_artists' | 'search_songwriters' | 'forum_posts';
 
+/** A search table's texts as written (schema.ts, searchTableDdl): its normalised texts and tsvector are generated from them. */
+export const SEARCH_TEXT_COLUMNS = ['names_text', 'body_text'] as const;
+
 /**
  * What a hit of `table` answers, as an SQL expression over its row `t`: the stored document, and for entries and
  * acts what belongs to other entities, read when searched so it is never stale: an entry's act slug (its artist

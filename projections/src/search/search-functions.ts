@@ -40,4 +40,25 @@ export const searchMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    id: 'search-003-new-words-collector',
+    sql: `
+      -- An update's words that its row did not have before go into search_words. Every word a row had was collected
+      -- when it was written (or by the rebuild's fill, before the triggers: schema.ts, deferredWordsDdl), and the
+      -- vocabulary never shrinks, so the words an update keeps are there already: a row whose text is unchanged
+      -- (a view count, a like) collects nothing, and an edit only the words it adds, not its whole text again.
+      CREATE FUNCTION public.mello_collect_new_words() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        EXECUTE format(
+          'INSERT INTO %I.search_words (word)
+           SELECT DISTINCT w FROM (
+             SELECT new_rows.id, w FROM new_rows, unnest(string_to_array(new_rows.names || '' '' || new_rows.body, '' '')) AS w
+             EXCEPT
+             SELECT old_rows.id, w FROM old_rows, unnest(string_to_array(old_rows.names || '' '' || old_rows.body, '' '')) AS w) added
+            WHERE length(w) BETWEEN 3 AND 40
+           ON CONFLICT DO NOTHING', TG_TABLE_SCHEMA);
+        RETURN NULL;
+      END $$;
+    `,
+  },
 ];
