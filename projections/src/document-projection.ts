@@ -1,5 +1,5 @@
 import { eventNames, isDocumentEvent, type DocumentEventNames } from '@mello/contracts';
-import { sql, type DatabaseTransactionConnection, type IdentifierSqlToken, type SerializableValue } from 'slonik';
+import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from './events';
 import { rawFragment } from './raw-sql';
 import { mergeGinPendingLists } from './search/gin-pending-list';
@@ -110,6 +110,12 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       ...Object.fromEntries(config.columns.map((c) => [c.name, c.value(change.fields)])),
       ...(config.revision ? { revision: change.revision } : {}),
     }));
+    const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
+    // The document and its columns set from a row of `source`: the batch's (r) or the conflicting insert's (excluded).
+    const setFrom = (source: 'r' | 'excluded') => {
+      const from = rawFragment(source);
+      return sql.join([sql.fragment`doc = ${from}.doc`, ...extraColumns.map((column) => sql.fragment`${column} = ${from}.${column}`)], sql.fragment`, `);
+    };
     // A search row whose texts stay is updated without naming them: its generated columns (normalised texts,
     // tsvector) are then not computed again, and its new version, with the same indexed values, fits on the page
     // (SEARCH_TABLE_FILLFACTOR) as a HOT update, which feeds no index. Named, the texts are recomputed and stored
@@ -118,19 +124,13 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       SEARCH_TEXT_COLUMNS.map((column) => sql.fragment`t.${sql.identifier([column])} = r.${sql.identifier([column])}`),
       sql.fragment` AND `,
     );
-    const searchRowUpdates = (table: IdentifierSqlToken) => {
+    const searchRowUpdates = () => {
       const others = extraColumns.filter((_, i) => !(SEARCH_TEXT_COLUMNS as readonly string[]).includes(columns[i]!.name));
       const setOthers = sql.join([sql.fragment`doc = r.doc`, ...others.map((column) => sql.fragment`${column} = r.${column}`)], sql.fragment`, `);
       return sql.fragment`
       kept AS (UPDATE ${table} t SET ${setOthers} FROM r WHERE t.id = r.id AND ${keepsTexts} RETURNING t.id),
       changed AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id AND NOT (${keepsTexts}) RETURNING t.id),
       updated AS (SELECT id FROM kept UNION ALL SELECT id FROM changed)`;
-    };
-    const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
-    // The document and its columns set from a row of `source`: the batch's (r) or the conflicting insert's (excluded).
-    const setFrom = (source: 'r' | 'excluded') => {
-      const from = rawFragment(source);
-      return sql.join([sql.fragment`doc = ${from}.doc`, ...extraColumns.map((column) => sql.fragment`${column} = ${from}.${column}`)], sql.fragment`, `);
     };
     // A new row takes its document's first place (document_places), which a restored document had before this batch.
     const selected = sql.join(
@@ -148,7 +148,7 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     // meanwhile.
     await tx.query(sql.unsafe`
       WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})),
-      ${config.searchTable ? searchRowUpdates(table) : sql.fragment`updated AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id RETURNING t.id)`}
+      ${config.searchTable ? searchRowUpdates() : sql.fragment`updated AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id RETURNING t.id)`}
       INSERT INTO ${table} (${allColumns})
       SELECT ${selected} FROM r WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.id = r.id)
       ON CONFLICT (id) DO UPDATE SET ${setFrom('excluded')}`);

@@ -200,9 +200,11 @@ export const schemaIdentifier = identifier;
 
 /**
  * How full an insert leaves a search table's pages (percent): the room left lets an update that keeps the row's
- * texts (a view count, a like, a flag) write the new version on the same page, a HOT update, which feeds no index.
- * Full pages (100) send every such update to another page, and a new version elsewhere feeds every index again:
- * a thousand-odd trigram and full-text keys for a changed number (search-row writes, docs/performance-report.md).
+ * texts and every indexed column (a view count, a flag, an entry's result) write the new version on the same page, a
+ * HOT update, which feeds no index. Full pages (100) send every such update to another page, and a new version
+ * elsewhere feeds every index again: a thousand-odd trigram and full-text keys for a changed number (search-row
+ * writes, docs/performance-report.md). A forum post's like or reply changes an order column (likes, activity_at),
+ * which is indexed, so it is never HOT.
  */
 export const SEARCH_TABLE_FILLFACTOR = 70;
 
