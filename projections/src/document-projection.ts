@@ -82,6 +82,25 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     sql.fragment`, `,
   );
 
+  // A search row whose texts stay is updated without naming them: its generated columns (normalised texts,
+  // tsvector) are then not computed again, and its new version, with the same indexed values, fits on the page
+  // (SEARCH_TABLE_FILLFACTOR) as a HOT update, which feeds no index. Named, the texts are recomputed and stored
+  // anew and the new version feeds every trigram and full-text key again, though nothing a search sees changed.
+  // Both fragments are the same for every batch: made once per projection.
+  const keepsTexts = sql.join(
+    SEARCH_TEXT_COLUMNS.map((column) => sql.fragment`t.${sql.identifier([column])} = r.${sql.identifier([column])}`),
+    sql.fragment` AND `,
+  );
+  const setKeepingTexts = sql.join(
+    [
+      sql.fragment`doc = r.doc`,
+      ...columns
+        .filter((c) => !(SEARCH_TEXT_COLUMNS as readonly string[]).includes(c.name))
+        .map((c) => sql.fragment`${sql.identifier([c.name])} = r.${sql.identifier([c.name])}`),
+    ],
+    sql.fragment`, `,
+  );
+
   const write = async (tx: DatabaseTransactionConnection, schema: string, { upserts, deletes, places }: DocumentChanges) => {
     const table = sql.identifier([schema, config.table]);
     if (places.size > 0) {
@@ -116,22 +135,10 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       const from = rawFragment(source);
       return sql.join([sql.fragment`doc = ${from}.doc`, ...extraColumns.map((column) => sql.fragment`${column} = ${from}.${column}`)], sql.fragment`, `);
     };
-    // A search row whose texts stay is updated without naming them: its generated columns (normalised texts,
-    // tsvector) are then not computed again, and its new version, with the same indexed values, fits on the page
-    // (SEARCH_TABLE_FILLFACTOR) as a HOT update, which feeds no index. Named, the texts are recomputed and stored
-    // anew and the new version feeds every trigram and full-text key again, though nothing a search sees changed.
-    const keepsTexts = sql.join(
-      SEARCH_TEXT_COLUMNS.map((column) => sql.fragment`t.${sql.identifier([column])} = r.${sql.identifier([column])}`),
-      sql.fragment` AND `,
-    );
-    const searchRowUpdates = () => {
-      const others = extraColumns.filter((_, i) => !(SEARCH_TEXT_COLUMNS as readonly string[]).includes(columns[i]!.name));
-      const setOthers = sql.join([sql.fragment`doc = r.doc`, ...others.map((column) => sql.fragment`${column} = r.${column}`)], sql.fragment`, `);
-      return sql.fragment`
-      kept AS (UPDATE ${table} t SET ${setOthers} FROM r WHERE t.id = r.id AND ${keepsTexts} RETURNING t.id),
+    const searchRowUpdates = () => sql.fragment`
+      kept AS (UPDATE ${table} t SET ${setKeepingTexts} FROM r WHERE t.id = r.id AND ${keepsTexts} RETURNING t.id),
       changed AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id AND NOT (${keepsTexts}) RETURNING t.id),
       updated AS (SELECT id FROM kept UNION ALL SELECT id FROM changed)`;
-    };
     // A new row takes its document's first place (document_places), which a restored document had before this batch.
     const selected = sql.join(
       [
