@@ -1,5 +1,6 @@
 import { DOCUMENT_EVENTS, type DocumentEventName } from '@mello/contracts';
 import { createReadModelSchema, searchMigrations, searchVideosProjection, type ProjectedEvent } from '@mello/projections';
+import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,13 +13,19 @@ import { migrate } from '../db/migrate';
  * public.mello_collect_new_words): one that keeps the row's texts (a video's view count) is a HOT update, which
  * feeds none of the trigram and full-text indexes; one that changes them is stored and indexed anew, and the
  * vocabulary gets the words it adds. Counted in the projection's own transaction (pg_stat_get_xact_*), so exact.
+ *
+ * Each HOT count is of rows' first update after their insert, whose room is the fillfactor's. A later update's
+ * room is the earlier versions' space, which PostgreSQL takes back only once no snapshot in the database can see
+ * them. One snapshot held open (an autovacuum ANALYZE beside the test holds one) gave 0 of 40 HOT in a second
+ * round, as CI saw. So the test holds such a snapshot open itself, and its counts do not depend on the server's timing.
  */
 describe('updates of a search row', () => {
   const schema = 'rm_row_updates';
   const table = sql.identifier([schema, 'search_videos']);
-  const ids = Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+  const idsFrom = (first: number) => Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(first + i).padStart(12, '0')}`);
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: DatabasePool;
+  let heldSnapshot: pg.Client;
   let position = 0;
 
   const event = (type: DocumentEventName, id: string, fields: Record<string, unknown>): ProjectedEvent => {
@@ -58,6 +65,10 @@ describe('updates of a search row', () => {
       const after = await counts();
       return { updated: after.updated - before.updated, hot: after.hot - before.hot };
     });
+  const insert = async (ids: string[]) => {
+    await applyBatch(ids.map((id, i) => event(DOCUMENT_EVENTS.video.created, id, video(i))));
+    return ids;
+  };
   const hasWord = (word: string) =>
     pool.oneFirst(sql.type(z.object({ found: z.boolean() }))`
       SELECT EXISTS (SELECT 1 FROM ${sql.identifier([schema, 'search_words'])} WHERE word = ${word}) AS found`);
@@ -67,23 +78,28 @@ describe('updates of a search row', () => {
     await migrate(database.uri, searchMigrations);
     await createReadModelSchema(database.uri, schema);
     pool = await createDatabasePool(database.uri);
-    await applyBatch(ids.map((id, i) => event(DOCUMENT_EVENTS.video.created, id, video(i))));
+    heldSnapshot = new pg.Client({ connectionString: database.uri });
+    await heldSnapshot.connect();
+    await heldSnapshot.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    await heldSnapshot.query('SELECT 1');
   });
   afterAll(async () => {
+    await heldSnapshot?.end();
     await pool?.end();
     await database?.drop();
   });
 
   it('that keeps its texts is a HOT update (no index written), and the document is the new one', async () => {
-    for (const views of [101, 102, 103]) {
-      const done = await applyBatch(ids.map((id, i) => event(DOCUMENT_EVENTS.video.updated, id, video(i, { views }))));
-      expect(done).toEqual({ updated: ids.length, hot: ids.length });
-      const shown = await pool.anyFirst(sql.type(z.object({ views: z.number() }))`SELECT (doc->>'views')::int AS views FROM ${table}`);
-      expect(shown).toEqual(ids.map(() => views));
-    }
+    const ids = await insert(idsFrom(0));
+    const done = await applyBatch(ids.map((id, i) => event(DOCUMENT_EVENTS.video.updated, id, video(i, { views: 101 }))));
+    expect(done).toEqual({ updated: ids.length, hot: ids.length });
+    const shown = await pool.anyFirst(sql.type(z.object({ views: z.number() }))`
+      SELECT (doc->>'views')::int AS views FROM ${table} WHERE id = ANY(${sql.array(ids, 'uuid')}) ORDER BY id`);
+    expect(shown).toEqual(ids.map(() => 101));
   });
 
   it('that changes its texts is written with them: found by its new words, and the vocabulary gets them', async () => {
+    const ids = await insert(idsFrom(100));
     expect(await hasWord('bastuklubben')).toBe(false);
     const edited = ids.slice(0, 10);
     const done = await applyBatch([
@@ -95,7 +111,7 @@ describe('updates of a search row', () => {
       // Through the trigram and full-text indexes (a sequential scan finds a visible row however the indexes stand).
       await tx.query(sql.unsafe`SET LOCAL enable_seqscan = off`);
       return tx.anyFirst(sql.type(z.object({ id: z.string() }))`
-        SELECT id FROM ${table} WHERE body LIKE '%bastuklubb%' AND tsv @@ to_tsquery('public.mello_swedish', 'borlänge') ORDER BY id`);
+        SELECT id FROM ${table} WHERE id = ANY(${sql.array(ids, 'uuid')}) AND body LIKE '%bastuklubb%' AND tsv @@ to_tsquery('public.mello_swedish', 'borlänge') ORDER BY id`);
     });
     expect(found).toEqual(edited);
     for (const word of ['bastuklubben', 'borlange', 'inspelad']) expect(await hasWord(word), word).toBe(true);
@@ -103,7 +119,7 @@ describe('updates of a search row', () => {
     expect(await hasWord('strakar')).toBe(true);
     // The unedited rows still have their old text, indexed.
     const old = await pool.oneFirst(sql.type(z.object({ n: z.number() }))`
-      SELECT count(*)::int AS n FROM ${table} WHERE tsv @@ to_tsquery('public.mello_swedish', 'stråkar')`);
+      SELECT count(*)::int AS n FROM ${table} WHERE id = ANY(${sql.array(ids, 'uuid')}) AND tsv @@ to_tsquery('public.mello_swedish', 'stråkar')`);
     expect(old).toBe(ids.length - edited.length);
   });
 });
