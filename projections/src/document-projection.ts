@@ -82,11 +82,17 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     sql.fragment`, `,
   );
 
+  const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
+  // The document and its columns set from a row of `source`: the batch's (r) or the conflicting insert's (excluded).
+  const setFrom = (source: 'r' | 'excluded') => {
+    const from = rawFragment(source);
+    return sql.join([sql.fragment`doc = ${from}.doc`, ...extraColumns.map((column) => sql.fragment`${column} = ${from}.${column}`)], sql.fragment`, `);
+  };
   // A search row whose texts stay is updated without naming them: its generated columns (normalised texts,
   // tsvector) are then not computed again, and its new version, with the same indexed values, fits on the page
   // (SEARCH_TABLE_FILLFACTOR) as a HOT update, which feeds no index. Named, the texts are recomputed and stored
   // anew and the new version feeds every trigram and full-text key again, though nothing a search sees changed.
-  // Both fragments are the same for every batch: made once per projection.
+  // These fragments are the same for every batch: made once per projection.
   const keepsTexts = sql.join(
     SEARCH_TEXT_COLUMNS.map((column) => sql.fragment`t.${sql.identifier([column])} = r.${sql.identifier([column])}`),
     sql.fragment` AND `,
@@ -129,16 +135,12 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
       ...Object.fromEntries(config.columns.map((c) => [c.name, c.value(change.fields)])),
       ...(config.revision ? { revision: change.revision } : {}),
     }));
-    const allColumns = sql.join([sql.identifier(['id']), sql.identifier(['created_position']), sql.identifier(['doc']), ...extraColumns], sql.fragment`, `);
-    // The document and its columns set from a row of `source`: the batch's (r) or the conflicting insert's (excluded).
-    const setFrom = (source: 'r' | 'excluded') => {
-      const from = rawFragment(source);
-      return sql.join([sql.fragment`doc = ${from}.doc`, ...extraColumns.map((column) => sql.fragment`${column} = ${from}.${column}`)], sql.fragment`, `);
-    };
-    const searchRowUpdates = () => sql.fragment`
+    const updates = config.searchTable
+      ? sql.fragment`
       kept AS (UPDATE ${table} t SET ${setKeepingTexts} FROM r WHERE t.id = r.id AND ${keepsTexts} RETURNING t.id),
       changed AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id AND NOT (${keepsTexts}) RETURNING t.id),
-      updated AS (SELECT id FROM kept UNION ALL SELECT id FROM changed)`;
+      updated AS (SELECT id FROM kept UNION ALL SELECT id FROM changed)`
+      : sql.fragment`updated AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id RETURNING t.id)`;
     // A new row takes its document's first place (document_places), which a restored document had before this batch.
     const selected = sql.join(
       [
@@ -155,7 +157,7 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
     // meanwhile.
     await tx.query(sql.unsafe`
       WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${sql.jsonb(rows as unknown as SerializableValue)}) AS r(${recordType})),
-      ${config.searchTable ? searchRowUpdates() : sql.fragment`updated AS (UPDATE ${table} t SET ${setFrom('r')} FROM r WHERE t.id = r.id RETURNING t.id)`}
+      ${updates}
       INSERT INTO ${table} (${allColumns})
       SELECT ${selected} FROM r WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.id = r.id)
       ON CONFLICT (id) DO UPDATE SET ${setFrom('excluded')}`);
