@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
+import { restartablePort } from '../../test/free-port';
 import { adminClient, ApiClient, sampleYear, startTestBackend, type Reply, type TestBackend, logHead } from '../../test/harness';
 import { connectLive, recordChanges, watchList, type LiveClient } from '../../test/live-client';
 
@@ -29,7 +30,7 @@ const sockets: LiveClient[] = [];
 const acknowledged: { yearId?: string; postId?: string; yearsList?: string } = {};
 
 const startServer = (preferredPort?: number) =>
-  startEmbeddedPostgres({ dataDir, preferredPort: preferredPort ?? 58_000 + Math.floor(Math.random() * 1000), durable: false });
+  startEmbeddedPostgres({ dataDir, preferredPort: preferredPort ?? restartablePort(1), durable: false, log: (line) => console.log(line) });
 
 const newPost = (client: ApiClient, title: string) =>
   client.post('/api/forum/posts', { title, content: 'Finns det någon inspelning bevarad?', category: 'lost-media' });

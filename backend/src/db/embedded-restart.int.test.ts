@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restartablePort } from '../../test/free-port';
 import { isRunning, postmasterPidOf } from '../../test/start-process';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 
@@ -25,7 +26,8 @@ async function startServer() {
   folders.push(root);
   // PostgreSQL runs as the unprivileged `postgres` user when the tests run as root.
   await chmod(root, 0o777);
-  server = await startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), preferredPort: 57_000 + Math.floor(Math.random() * 1000) });
+  // The supervisor's lines are kept so a start again that fails says why in the test's output.
+  server = await startEmbeddedPostgres({ dataDir: path.join(root, 'postgres'), preferredPort: restartablePort(0), log: (line) => console.log(line) });
   return { server, postmaster: () => postmasterPidOf(root)! };
 }
 

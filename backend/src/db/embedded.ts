@@ -128,9 +128,11 @@ function superviseServer(first: EmbeddedPostgres, next: () => EmbeddedPostgres, 
           log?.(`Embedded PostgreSQL started again (attempt ${attempt})`);
           watch(server);
         },
-        () => {
+        (error: unknown) => {
           if (stopping) return;
-          log?.(`Embedded PostgreSQL did not start again (attempt ${attempt}); trying again in ${restartDelayMs(attempt + 1) / 1000} s`);
+          log?.(
+            `Embedded PostgreSQL did not start again (attempt ${attempt}: ${String(error ?? 'process exited')}); trying again in ${restartDelayMs(attempt + 1) / 1000} s`,
+          );
           restart(attempt + 1);
         },
       );
