@@ -1,6 +1,7 @@
 import { eventNames, isDocumentEvent, type DocumentEventNames } from '@mello/contracts';
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import type { ProjectedEvent, Projection } from './events';
+import { SEARCH_LANE } from './lanes';
 import { rawFragment } from './raw-sql';
 import { mergeGinPendingLists } from './search/gin-pending-list';
 import { SEARCH_TEXT_COLUMNS } from './search/search-documents';
@@ -21,7 +22,10 @@ export type DocumentProjectionConfig = {
    * If-Match it is sent back as (docs/event-sourcing.md). Read with the doc from the same row, so the two agree.
    */
   revision?: boolean;
-  /** A search table: a live batch merges its GIN indexes' pending lists after writing (search/gin-pending-list.ts). */
+  /**
+   * A search table: a live batch merges its GIN indexes' pending lists after writing (search/gin-pending-list.ts),
+   * and the live runner applies it in the search lane (lanes.ts).
+   */
   searchTable?: boolean;
 };
 
@@ -165,6 +169,7 @@ export function documentProjection(config: DocumentProjectionConfig): Projection
 
   return {
     name: config.name,
+    ...(config.searchTable ? { lane: SEARCH_LANE } : {}),
     eventTypes,
     apply: async (tx, schema, events) => {
       const changes = reduceDocumentEvents(config.events, events);

@@ -37,6 +37,8 @@ export interface Projection {
   readonly name: string;
   /** The registry's names of the events it follows. */
   readonly eventTypes: ReadonlySet<EventName>;
+  /** The live runner's lane it applies in (lanes.ts); MAIN_LANE when absent. */
+  readonly lane?: string;
   /** Applies a batch (already filtered to eventTypes, in log order) inside the runner's transaction. */
   apply(tx: DatabaseTransactionConnection, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
   /**

@@ -4,6 +4,7 @@ export * from './database-errors';
 export * from './schema';
 export * from './document-projection';
 export * from './apply-lock';
+export * from './lanes';
 export * from './runner';
 export * from './progress';
 export * from './rebuild';

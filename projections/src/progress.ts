@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from './schema';
 import { InterruptibleSleep, waitUntil } from './waiting';
@@ -12,6 +12,35 @@ import { InterruptibleSleep, waitUntil } from './waiting';
 export const SWAPPED = 'swapped';
 
 export const progressPayload = (schema: string, position: string, changed: readonly string[]): string => `${schema} ${position} ${changed.join(',')}`;
+
+/**
+ * The position a schema's read models reached: the lowest checkpoint among its projections that are not failing
+ * (a stopped one does not hold the others back); null while one of them has none yet. `projections`: the names
+ * to look at, a missing row counting as none yet (a lane that has not committed its first batch); null: every row.
+ */
+export async function reachedPosition(db: CommonQueryMethods, schema: string, projections: readonly string[] | null): Promise<string | null> {
+  const checkpoints = sql.identifier([schema, 'checkpoints']);
+  const rows =
+    projections === null
+      ? sql.fragment`${checkpoints} c`
+      : sql.fragment`unnest(${sql.array(projections, 'text')}) AS wanted (projection) LEFT JOIN ${checkpoints} c USING (projection)`;
+  const row = await db.maybeOne(
+    sql.type(z.object({ position: z.string().nullable(), missing: z.boolean().nullable() }))`
+    SELECT min(c.position) AS position, bool_or(c.position IS NULL) AS missing FROM ${rows} WHERE c.last_error IS NULL`,
+  );
+  return row && !row.missing ? row.position : null;
+}
+
+/**
+ * Announces, after a lane's batch committed (lanes.ts), the position the runner's `projections` reached, read from
+ * their checkpoints, with what the batch changed. Of two lanes committing at once, the announcement read last sees
+ * both commits; an earlier, lower one changes nothing (the position only moves forward). Sent after the commit,
+ * it still follows the batch's published messages, which were delivered on that commit.
+ */
+export async function announceReached(db: CommonQueryMethods, schema: string, projections: readonly string[], changed: readonly string[]): Promise<void> {
+  const position = await reachedPosition(db, schema, projections);
+  if (position !== null) await db.query(sql.unsafe`SELECT pg_notify('rm_progress', ${progressPayload(schema, position, changed)})`);
+}
 
 /** Waits between attempts to get the LISTEN connection back: 0.5 s, doubling, at most 5 s. */
 const reconnectDelayMs = (attempt: number) => Math.min(5000, 500 * 2 ** Math.max(0, attempt - 1));
@@ -113,17 +142,10 @@ export class ReadModelProgress {
     });
   }
 
-  /** The lowest checkpoint among the live projections that are not failing. */
+  /** The position the live read models reached, read from their checkpoints. */
   async refresh(): Promise<void> {
-    const row = await this.pool
-      .maybeOne(
-        sql.type(z.object({ position: z.string().nullable(), missing: z.boolean().nullable() }))`
-        SELECT min(position) AS position, bool_or(position IS NULL) AS missing
-          FROM ${sql.identifier([LIVE_SCHEMA, 'checkpoints'])}
-         WHERE last_error IS NULL`,
-      )
-      .catch(() => null);
-    if (row && !row.missing && row.position) this.advance(row.position, true);
+    const position = await reachedPosition(this.pool, LIVE_SCHEMA, null).catch(() => null);
+    if (position) this.advance(position, true);
   }
 
   private advance(position: string, fromPoll = false): void {

@@ -3,8 +3,10 @@ import { sql, type CommonQueryMethods, type DatabasePool, type DatabaseTransacti
 import { z } from 'zod';
 import { isTransientDatabaseError } from './database-errors';
 import { maxPosition, type EventSource, type Projection, type ProjectedEvent } from './events';
-import { progressPayload } from './progress';
+import { announceReached, progressPayload } from './progress';
 import { takeApplyLock } from './apply-lock';
+import { byLane } from './lanes';
+import { SharedReads } from './shared-reads';
 import { schemaIdentifier } from './schema';
 import { BATCH_EVENTS } from './batch-events';
 import { InterruptibleSleep } from './waiting';
@@ -13,8 +15,12 @@ export type RunnerOptions = {
   schema: string;
   /** At most this many events a batch (tests set small ones); BATCH_EVENTS unless given. */
   batchSize?: number;
-  /** Called after each committed batch with the new checkpoint and the batch's events. */
-  onBatch?: (info: { position: string; events: readonly ProjectedEvent[] }) => void;
+  /**
+   * Called after each committed batch with its lane (lanes.ts; catchUp's batches, which hold every lane, have
+   * none), the lane's new checkpoint and the batch's events: an event is in every read model once each lane's
+   * batch has had it.
+   */
+  onBatch?: (info: { lane: string | null; position: string; events: readonly ProjectedEvent[] }) => void;
   /** Runs in each batch's transaction, after its checkpoints and before its rm_progress (see BatchPublisher). */
   publish?: BatchPublisher;
   log?: (message: string) => void;
@@ -91,7 +97,13 @@ export function stoppedEventOf(message: string | null): { type: string; position
  */
 export type OnProjectionFailure = 'throw' | 'stop';
 
-export type BatchResult = { position: string | null; events: readonly ProjectedEvent[]; failures: readonly ProjectionFailure[] };
+export type BatchResult = {
+  position: string | null;
+  events: readonly ProjectedEvent[];
+  failures: readonly ProjectionFailure[];
+  /** The projections whose read models the batch wrote to (rm_progress announces them). */
+  changed: readonly string[];
+};
 
 const checkpointRow = z.object({ projection: z.string(), position: z.string().nullable() });
 
@@ -117,9 +129,9 @@ export async function findFailingEvent(
 }
 
 /**
- * Applies one batch: reads the checkpoints under the schema's apply lock, reads the events after the lowest one,
- * hands each projection the events it has not seen, and stores the new checkpoints in the same transaction.
- * A crash before commit leaves nothing applied; after commit, nothing is applied twice.
+ * Applies one batch: reads the checkpoints under the apply locks of the schema and of the projections' lanes, reads
+ * the events after the lowest one, hands each projection the events it has not seen, and stores the new checkpoints
+ * in the same transaction. A crash before commit leaves nothing applied; after commit, nothing is applied twice.
  *
  * Each projection applies in its own savepoint, so one that throws on an event does not take the others down
  * (see OnProjectionFailure). A connection problem is never blamed on an event: it fails the whole batch, and the
@@ -127,7 +139,7 @@ export async function findFailingEvent(
  */
 export async function applyNextBatch(
   tx: DatabaseTransactionConnection,
-  source: EventSource,
+  source: Pick<EventSource, 'readAll'>,
   projections: readonly Projection[],
   schema: string,
   batchSize: number,
@@ -140,11 +152,16 @@ export async function applyNextBatch(
      * isolated (the default) to find who failed on which event. See ProjectionRunner.runBatch.
      */
     isolate?: boolean;
+    /**
+     * false: no rm_progress in the transaction, the caller announces after the commit (announceReached): a lane's
+     * batch, whose position is not the read models' while other lanes run beside it.
+     */
+    announce?: boolean;
   } = {},
 ): Promise<BatchResult> {
   const s = schemaIdentifier(schema);
   const checkpointsTable = sql.identifier([s, 'checkpoints']);
-  await takeApplyLock(tx, s);
+  await takeApplyLock(tx, s, [...byLane(projections).keys()]);
   // One statement: the rows a projection already has, and the ones created now for the others (a data-modifying
   // CTE's rows are not in the outer query's snapshot, so both halves are needed and never overlap).
   const names = sql.array(
@@ -166,7 +183,7 @@ export async function applyNextBatch(
     .map((p) => checkpoints.get(p.name) ?? null)
     .reduce<string | null | undefined>((min, cp) => (min === undefined ? cp : cp === null || (min !== null && cp < min) ? cp : min), undefined);
   const events = await source.readAll({ after: lowest ?? null, maxCount: batchSize });
-  if (events.length === 0) return { position: null, events, failures: [] };
+  if (events.length === 0) return { position: null, events, failures: [], changed: [] };
   const last = events[events.length - 1]!.position;
 
   const advanced: string[] = [];
@@ -212,7 +229,7 @@ export async function applyNextBatch(
     }
     advanced.push(projection.name);
   }
-  if (advanced.length === 0) return { position: null, events, failures };
+  if (advanced.length === 0) return { position: null, events, failures, changed };
   // A successful batch also clears an error recorded earlier (a failed batch, or a failure before a restart).
   await tx.query(sql.unsafe`
     UPDATE ${checkpointsTable}
@@ -222,9 +239,12 @@ export async function applyNextBatch(
      WHERE projection = ANY(${sql.array(advanced, 'text')})
        AND (position IS NULL OR position < ${last} OR last_error IS NOT NULL)`);
   await options.publish?.(tx, { schema: s, position: last, events, before: checkpoints, advanced });
-  await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${progressPayload(s, last, changed)})`);
-  return { position: last, events, failures };
+  if (options.announce !== false) await tx.query(sql.unsafe`SELECT pg_notify('rm_progress', ${progressPayload(s, last, changed)})`);
+  return { position: last, events, failures, changed };
 }
+
+/** A lane of the live runner's projections (lanes.ts) and its loop's state. */
+type Lane = { name: string; projections: readonly Projection[]; pending: boolean; pause: InterruptibleSleep; lastError: string | null };
 
 const pickEvent = (event: ProjectedEvent): ProjectionFailure['event'] => ({
   id: event.id,
@@ -259,11 +279,16 @@ export const retryDelayMs = (attempt: number): number => Math.min(5000, 500 * 2 
  * An event the registry cannot read (MalformedEventError from the source's readAll, which ends the page before
  * it) is such a failed batch: every projection stops on it, with the error naming its stream, revision and type
  * in its status, and the runner retries until a deploy can read it; it is never skipped.
+ *
+ * The leader runs one loop per lane of its projections (lanes.ts), each with batches of its own, side by side; a
+ * lane's failed batch is retried without holding the other lanes back.
  */
 export class ProjectionRunner {
   private running = false;
   private readonly pause = new InterruptibleSleep();
-  private pending = false;
+  private readonly lanes: Lane[];
+  /** The log as the batches read it: through SharedReads when lanes run side by side. */
+  private readonly reads: Pick<EventSource, 'readAll'>;
   private leaderClient: pg.Client | null = null;
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -277,7 +302,16 @@ export class ProjectionRunner {
     private readonly source: EventSource,
     private readonly projections: readonly Projection[],
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.lanes = [...byLane(projections)].map(([name, members]) => ({
+      name,
+      projections: members,
+      pending: false,
+      pause: new InterruptibleSleep(),
+      lastError: null,
+    }));
+    this.reads = this.lanes.length > 1 ? new SharedReads(source) : source;
+  }
 
   /** Projections this runner stopped on an event, by name. */
   get stopped(): ReadonlyMap<string, ProjectionFailure> {
@@ -300,15 +334,22 @@ export class ProjectionRunner {
     }
   }
 
-  async runBatch(onProjectionFailure: OnProjectionFailure = 'throw'): Promise<BatchResult> {
-    const active = this.projections.filter((p) => !this.stoppedProjections.has(p.name));
-    if (active.length === 0) return { position: null, events: [], failures: [] };
+  /**
+   * One batch of `lane`'s projections, or of all of them (catchUp's, and a test's), in one transaction. A lane's
+   * batch beside other lanes announces the read models' position after its commit (announceReached); any other in
+   * its transaction.
+   */
+  async runBatch(onProjectionFailure: OnProjectionFailure = 'throw', lane?: Lane): Promise<BatchResult> {
+    const active = (lane?.projections ?? this.projections).filter((p) => !this.stoppedProjections.has(p.name));
+    if (active.length === 0) return { position: null, events: [], failures: [], changed: [] };
+    const besideOthers = lane !== undefined && this.lanes.length > 1;
     const apply = (isolate: boolean) =>
       this.pool.transaction((tx) =>
-        applyNextBatch(tx, this.source, active, this.options.schema, this.options.batchSize ?? BATCH_EVENTS, {
+        applyNextBatch(tx, this.reads, active, this.options.schema, this.options.batchSize ?? BATCH_EVENTS, {
           onProjectionFailure,
           isolate,
           publish: this.options.publish,
+          announce: !besideOthers,
         }),
       );
     // The live runner ('stop') tries a fast path first: no savepoint per projection (its batches are small, and
@@ -335,7 +376,15 @@ export class ProjectionRunner {
           `the other projections go on, and it resumes from this event after a restart. ${failure.message}`,
       );
     }
-    if (batch.position !== null) this.options.onBatch?.({ position: batch.position, events: batch.events });
+    if (batch.position !== null) {
+      if (besideOthers) {
+        const names = this.projections.map((p) => p.name);
+        // The batch has committed either way: an announcement lost with the connection is made up for by the next
+        // batch's and by ReadModelProgress's poll of the checkpoints.
+        await announceReached(this.pool, schemaIdentifier(this.options.schema), names, batch.changed).catch(() => undefined);
+      }
+      this.options.onBatch?.({ lane: lane?.name ?? null, position: batch.position, events: batch.events });
+    }
     return batch;
   }
 
@@ -347,36 +396,48 @@ export class ProjectionRunner {
   }
 
   poke(): void {
-    this.pending = true;
-    this.pause.wake();
+    for (const lane of this.lanes) {
+      lane.pending = true;
+      lane.pause.wake();
+    }
   }
 
   private async run(): Promise<void> {
-    let failedAttempts = 0;
     while (this.running) {
       if (!(await this.ensureLeadership())) {
         await this.pause.sleep(2000);
         continue;
       }
+      // Until the leader connection is lost (ensureLeadership then competes again) or stop().
+      await Promise.all(this.lanes.map((lane) => this.runLane(lane)));
+    }
+  }
+
+  private async runLane(lane: Lane): Promise<void> {
+    let failedAttempts = 0;
+    while (this.running && this.leaderClient) {
       try {
-        this.pending = false;
-        const batch = await this.runBatch('stop');
-        this.lastError = null;
+        lane.pending = false;
+        const batch = await this.runBatch('stop', lane);
+        lane.lastError = null;
+        this.lastError = this.lanes.find((other) => other.lastError !== null)?.lastError ?? null;
         failedAttempts = 0;
         if (batch.events.length > 0) continue;
       } catch (error) {
         if (!this.running) break;
         failedAttempts += 1;
-        this.lastError = (error as Error).message;
+        lane.lastError = this.lastError = (error as Error).message;
         const delay = retryDelayMs(failedAttempts);
-        this.options.log?.(`Projection batch failed for ${this.options.schema} (attempt ${failedAttempts}, retrying in ${delay} ms): ${this.lastError}`);
-        await this.recordError(this.lastError);
-        await this.pause.sleep(delay);
+        this.options.log?.(
+          `Projection batch failed for ${this.options.schema} (lane ${lane.name}, attempt ${failedAttempts}, retrying in ${delay} ms): ${lane.lastError}`,
+        );
+        await this.recordError(lane, lane.lastError);
+        await lane.pause.sleep(delay);
         continue;
       }
       // Nothing visible yet: wait for an append notification, with a poll as a safety net (an event can be
       // committed but still hidden behind an older open transaction, which commits without notifying us).
-      if (!this.pending) await this.pause.sleep(250);
+      if (!lane.pending) await lane.pause.sleep(250);
     }
   }
 
@@ -422,9 +483,9 @@ export class ProjectionRunner {
     this.poke();
   }
 
-  /** A failed batch marks the active projections as failing until a batch succeeds (stopped ones keep theirs). */
-  private async recordError(message: string): Promise<void> {
-    const active = this.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
+  /** A failed batch marks its lane's active projections as failing until a batch succeeds (stopped ones keep theirs). */
+  private async recordError(lane: Lane, message: string): Promise<void> {
+    const active = lane.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
     await this.pool
       .query(
         sql.unsafe`
@@ -439,6 +500,7 @@ export class ProjectionRunner {
     this.running = false;
     this.unsubscribe?.();
     this.pause.wake();
+    for (const lane of this.lanes) lane.pause.wake();
     await this.loop;
     await this.leaderClient?.end().catch(() => undefined);
     this.leaderClient = null;

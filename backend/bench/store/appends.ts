@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { sampleActivity } from './activity-sampler';
 import { sql } from 'slonik';
-import { ProjectionRunner, allProjections, createReadModelSchema, type Projection } from '@mello/projections';
+import { ProjectionRunner, allProjections, byLane, createReadModelSchema, type Projection } from '@mello/projections';
 import { createDatabasePool } from '../../src/db/pool';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { decodingEventStore } from '../../src/event-store/decoding-event-store';
@@ -174,7 +174,7 @@ export async function notifyExperiment(uri: string, segment: Unit[], pairs: numb
 // ---------------------------------------------------------------------------------------------------------------
 // Subscriber lag: the real ProjectionRunner (allProjections, schema `rm`) follows the log while 8 writers append,
 // in the same Node process as the writers (as in the embedded backend). Lag of an event = when the runner's batch
-// holding it committed (onBatch) − when the append call that wrote it returned.
+// holding it committed (onBatch; of its lanes' batches, the last) − when the append call that wrote it returned.
 
 /**
  * What the runner does in a lag pass when not the product's whole work: its projections (all by default) and DDL
@@ -208,18 +208,26 @@ export async function lagPass(
   const seenAt = new Float64Array(total).fill(Number.NaN);
   let seen = 0;
   let batches = 0;
+  // An event is in the read models once every lane of the runner (lanes.ts) has committed it: a bit per lane.
+  const projections = work.projections ?? allProjections;
+  const laneBits = new Map([...byLane(projections).keys()].map((lane, i) => [lane, 1 << i]));
+  const allLanes = (1 << laneBits.size) - 1;
+  const lanesSeen = new Uint8Array(total);
   const runnerUri = withApplicationName(uri, ROLE_NAMES.runner);
   const reader = await openStore(runnerUri, 4);
-  const runner = new ProjectionRunner(reader.pool, runnerUri, decodingEventStore(reader.store), work.projections ?? allProjections, {
+  const runner = new ProjectionRunner(reader.pool, runnerUri, decodingEventStore(reader.store), projections, {
     schema: 'rm',
     // The product's cap (BATCH_EVENTS) unless another is asked for, to compare.
     ...(process.env.BENCH_RUNNER_BATCH ? { batchSize: Number(process.env.BENCH_RUNNER_BATCH) } : {}),
-    onBatch: ({ events }) => {
+    onBatch: ({ lane, events }) => {
       const at = now();
       batches += 1;
+      const bit = lane === null ? allLanes : laneBits.get(lane)!;
       for (const event of events) {
         const i = indexOf.get(event.id);
-        if (i !== undefined && Number.isNaN(seenAt[i]!)) {
+        if (i === undefined || lanesSeen[i] === allLanes) continue;
+        lanesSeen[i] = lanesSeen[i]! | bit;
+        if (lanesSeen[i] === allLanes) {
           seenAt[i] = at;
           seen += 1;
         }

@@ -1,4 +1,5 @@
 import { ProjectionRunner, allProjections, createReadModelSchema, rebuildReadModels, yearsProjection, type Projection } from '@mello/projections';
+import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,22 +204,32 @@ describe('the projections runner', () => {
   let backend: TestBackend;
   let admin: ApiClient;
 
-  /** Records every event it is given, without deduplication, so applying anything twice shows. */
-  const recorder = (schema: string, failOnce: { armed: boolean }): Projection => ({
-    name: 'recorder',
+  /**
+   * Records every event it is given, without deduplication, so applying anything twice shows. Armed, it fails once
+   * in the middle of a batch, after its first row: by throwing, or (`crash: 'timeout'`) by running into the
+   * statement timeout, a database error the runner retries the batch after (isTransientDatabaseError).
+   */
+  const recorder = (
+    schema: string,
+    failOnce: { armed: boolean },
+    { name = 'recorder', table = 'applied', lane, crash = 'throw' }: { name?: string; table?: string; lane?: string; crash?: 'throw' | 'timeout' } = {},
+  ): Projection => ({
+    name,
+    ...(lane ? { lane } : {}),
     eventTypes: new Set(['YearCreated', 'YearUpdated']),
     async apply(tx, s, events) {
       for (const event of events) {
-        await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([s, 'applied'])} (event_id) VALUES (${event.id})`);
+        await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([s, table])} (event_id) VALUES (${event.id})`);
         if (failOnce.armed) {
           failOnce.armed = false;
+          if (crash === 'timeout') await tx.query(sql.unsafe`SET LOCAL statement_timeout = 10; SELECT pg_sleep(1)`);
           throw new Error('simulated crash in the middle of a batch');
         }
       }
     },
   });
-  const applied = (schema: string) =>
-    backend.pool.anyFirst(sql.type(z.object({ event_id: z.string() }))`SELECT event_id FROM ${sql.identifier([schema, 'applied'])}`);
+  const applied = (schema: string, table = 'applied') =>
+    backend.pool.anyFirst(sql.type(z.object({ event_id: z.string() }))`SELECT event_id FROM ${sql.identifier([schema, table])}`);
 
   beforeAll(async () => {
     backend = await startTestBackend();
@@ -229,9 +240,9 @@ describe('the projections runner', () => {
     await backend?.stop();
   });
 
-  const freshSchema = async (schema: string) => {
+  const freshSchema = async (schema: string, tables = ['applied']) => {
     await createReadModelSchema(backend.databaseUri, schema);
-    await backend.pool.query(sql.unsafe`CREATE TABLE ${sql.identifier([schema, 'applied'])} (event_id text NOT NULL)`);
+    for (const table of tables) await backend.pool.query(sql.unsafe`CREATE TABLE ${sql.identifier([schema, table])} (event_id text NOT NULL)`);
   };
 
   it('rolls a failed batch back entirely, then applies every event exactly once', async () => {
@@ -284,4 +295,76 @@ describe('the projections runner', () => {
     const ids = await applied('rm_leader');
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it(
+    'runs its lanes side by side: one held back or crashed in the middle of a batch catches up, nothing applied twice, and the position announced waits for it',
+    { timeout: 60_000 },
+    async () => {
+      const schema = 'rm_lanes';
+      await freshSchema(schema, ['applied_main', 'applied_side']);
+      const crashOnce = { armed: false };
+      const make = () =>
+        new ProjectionRunner(
+          backend.pool,
+          backend.databaseUri,
+          backend.store,
+          [
+            recorder(schema, { armed: false }, { name: 'recorder_main', table: 'applied_main' }),
+            recorder(schema, crashOnce, { name: 'recorder_side', table: 'applied_side', lane: 'side', crash: 'timeout' }),
+          ],
+          { schema, batchSize: 2 },
+        );
+      // Every rm_progress of this schema, and a session that holds the side lane back (apply-lock.ts' key of the lane).
+      const announced: string[] = [];
+      const listener = new pg.Client({ connectionString: backend.databaseUri });
+      const holder = new pg.Client({ connectionString: backend.databaseUri });
+      await Promise.all([listener.connect(), holder.connect()]);
+      listener.on('notification', (message) => {
+        const [of, position] = (message.payload ?? '').split(' ');
+        if (of === schema) announced.push(position!);
+      });
+      await listener.query('LISTEN rm_progress');
+      const sideLock = `hashtextextended('melloarkivet:apply:${schema}:side', 0)`;
+      const years = await backend.pool.oneFirst(
+        sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM es.events WHERE event_type IN ('YearCreated', 'YearUpdated')`,
+      );
+      try {
+        await holder.query(`SELECT pg_advisory_lock(${sideLock})`);
+        const first = make();
+        first.start();
+        // The main lane goes on alone, in several batches; nothing is announced while the side lane has no checkpoint.
+        await expect.poll(async () => (await applied(schema, 'applied_main')).length, { timeout: 10_000 }).toBe(years);
+        expect(await applied(schema, 'applied_side')).toEqual([]);
+        expect(announced).toEqual([]);
+        // Stopped there, the side lane let go only then (its batch waiting for the lock runs, and is its last): as a
+        // crash between two lanes' commits leaves it, the main lane ahead.
+        const stopping = first.stop();
+        await holder.query(`SELECT pg_advisory_unlock(${sideLock})`);
+        await stopping;
+        expect((await applied(schema, 'applied_side')).length).toBeLessThan(years);
+
+        // Started again, the side lane's next batch fails in the middle (the statement timeout) and is run again.
+        crashOnce.armed = true;
+        const second = make();
+        second.start();
+        try {
+          await expect.poll(async () => (await applied(schema, 'applied_side')).length, { timeout: 15_000 }).toBe(years);
+          expect(crashOnce.armed).toBe(false);
+          for (const table of ['applied_main', 'applied_side']) {
+            const ids = await applied(schema, table);
+            expect(new Set(ids).size, table).toBe(ids.length);
+          }
+          expect(await applied(schema, 'applied_side')).toEqual(expect.arrayContaining([...(await applied(schema, 'applied_main'))]));
+          // Announced once both lanes had everything: the last position is the log's last event.
+          const head = await backend.store.headPosition();
+          await expect.poll(() => announced.at(-1), { timeout: 5000 }).toBe(head);
+        } finally {
+          await second.stop();
+        }
+      } finally {
+        await listener.end();
+        await holder.end();
+      }
+    },
+  );
 });

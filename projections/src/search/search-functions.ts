@@ -91,4 +91,44 @@ export const searchMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    id: 'search-005-words-in-one-order',
+    sql: `
+      -- The live runner applies the search_* tables and forum_posts in two transactions side by side
+      -- (projections/src/lanes.ts), and both feed search_words. Two inserts of the same new words in different
+      -- orders would each wait for a word the other holds (a deadlock, one batch failed and retried); inserted in
+      -- one order, the second waits for the first to commit, then skips the words it added.
+      CREATE OR REPLACE FUNCTION public.mello_collect_words() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        EXECUTE format(
+          'INSERT INTO %I.search_words (word)
+           SELECT DISTINCT w FROM new_rows, unnest(string_to_array(new_rows.names || '' '' || new_rows.body, '' '')) AS w
+            WHERE length(w) BETWEEN 3 AND 40
+            ORDER BY w
+           ON CONFLICT DO NOTHING', TG_TABLE_SCHEMA);
+        RETURN NULL;
+      END $$;
+      CREATE OR REPLACE FUNCTION public.mello_collect_new_words() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+                        WHERE n.names IS DISTINCT FROM o.names OR n.body IS DISTINCT FROM o.body) THEN
+          RETURN NULL;
+        END IF;
+        EXECUTE format(
+          'WITH changed AS (
+             SELECT n.id, n.names || '' '' || n.body AS new_text, o.names || '' '' || o.body AS old_text
+               FROM new_rows n JOIN old_rows o ON o.id = n.id
+              WHERE n.names IS DISTINCT FROM o.names OR n.body IS DISTINCT FROM o.body)
+           INSERT INTO %I.search_words (word)
+           SELECT DISTINCT w FROM (
+             SELECT id, w FROM changed, unnest(string_to_array(new_text, '' '')) AS w
+             EXCEPT
+             SELECT id, w FROM changed, unnest(string_to_array(old_text, '' '')) AS w) added
+            WHERE length(w) BETWEEN 3 AND 40
+            ORDER BY w
+           ON CONFLICT DO NOTHING', TG_TABLE_SCHEMA);
+        RETURN NULL;
+      END $$;
+    `,
+  },
 ];

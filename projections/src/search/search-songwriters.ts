@@ -3,6 +3,7 @@ import { DOCUMENT_EVENTS, eventNames, songwriterCredit } from '@mello/contracts'
 import { sql, type DatabaseTransactionConnection, type SerializableValue } from 'slonik';
 import { noDocumentChanges, reduceDocumentEvents, type DocumentChanges } from '../document-projection';
 import type { Projection } from '../events';
+import { SEARCH_LANE } from '../lanes';
 
 /**
  * Songwriters have no events of their own: they are the entries' credits, by slug (as the songwriter pages and
@@ -94,6 +95,7 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, changes:
 
 export const searchSongwritersProjection: Projection = {
   name: 'search_songwriters',
+  lane: SEARCH_LANE,
   eventTypes: eventNames(ENTRY_EVENTS.created, ENTRY_EVENTS.updated, ENTRY_EVENTS.deleted),
   apply: (tx, schema, events) => apply(tx, schema, reduceDocumentEvents(ENTRY_EVENTS, events)),
   // A rebuild: every credit once, then every songwriter in one statement.
