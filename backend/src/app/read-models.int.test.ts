@@ -318,6 +318,8 @@ describe('the projections runner', () => {
       const announced: string[] = [];
       const listener = new pg.Client({ connectionString: backend.databaseUri });
       const holder = new pg.Client({ connectionString: backend.databaseUri });
+      // A session ended under them (the test database dropped after a failure) is not an unhandled error.
+      for (const client of [listener, holder]) client.on('error', () => undefined);
       await Promise.all([listener.connect(), holder.connect()]);
       listener.on('notification', (message) => {
         const [of, position] = (message.payload ?? '').split(' ');
