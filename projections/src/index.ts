@@ -5,6 +5,7 @@ export * from './schema';
 export * from './document-projection';
 export * from './apply-lock';
 export * from './lanes';
+export * from './apply-batch';
 export * from './runner';
 export * from './progress';
 export * from './rebuild';

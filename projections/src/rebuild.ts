@@ -9,7 +9,7 @@ import { isTransientDatabaseError } from './database-errors';
 import { logBatches } from './log-batches';
 import { applyLockKey } from './apply-lock';
 import { BATCH_EVENTS } from './batch-events';
-import { ProjectionApplyError, applyNextBatch, findFailingEvent } from './runner';
+import { ProjectionApplyError, applyNextBatch, findFailingEvent } from './apply-batch';
 import { tablesOf } from './projection-tables';
 import { progressTracker, type RebuildProgress, type Tracker } from './rebuild-progress';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectionApplyError, stoppedEventOf } from './runner';
+import { ProjectionApplyError, stoppedEventOf } from './apply-batch';
 
 describe('stoppedEventOf', () => {
   it('reads back the event a ProjectionApplyError names', () => {

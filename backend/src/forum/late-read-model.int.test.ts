@@ -29,7 +29,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-/** The key the live runner takes for each batch (projections/src/runner.ts applyLockKey('rm')). */
+/** The key the live runner takes for each batch (projections/src/apply-lock.ts applyLockKey('rm'), taken shared). */
 const holdApplyLock = () => lock.query(`SELECT pg_advisory_lock(hashtextextended('melloarkivet:apply:rm', 0))`);
 const releaseApplyLock = () => lock.query(`SELECT pg_advisory_unlock(hashtextextended('melloarkivet:apply:rm', 0))`);
 /** Runs `writes` one after the other while the runner is held back (each waits out the services' bound). */
