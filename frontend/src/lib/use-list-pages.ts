@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Page } from '@mello/contracts';
 
 /** What a list paged on the server with a featured item needs (the video archive's, the article list's). */
@@ -19,7 +19,9 @@ type PageQuery<C> = { limit: number; category?: C };
 /**
  * A list page by page in one category (null: all) and its featured item, both chosen and filtered by the server.
  * Coming from a page that holds the whole list, both are cut from it with the server's own functions (same items,
- * same cursor), so the screen shows at once instead of loading.
+ * same cursor), so the screen shows at once instead of loading. Choosing another category keeps the previous
+ * category's cards on screen until the server's page arrives (`switching`), as the forum list does: the heading, the
+ * featured item and the filter stay put instead of the whole screen turning into a loading line.
  */
 export function useListPages<T, C extends string>(list: PagedList<T, C>, category: C | null) {
   const client = useQueryClient();
@@ -36,6 +38,7 @@ export function useListPages<T, C extends string>(list: PagedList<T, C>, categor
       return all && { pages: [list.cut(all, { category, after: null, limit: list.pageSize })], pageParams: [null] };
     },
     initialDataUpdatedAt: cachedAt,
+    placeholderData: keepPreviousData,
   });
   const featured = useQuery({
     queryKey: list.featuredKey,
@@ -47,5 +50,5 @@ export function useListPages<T, C extends string>(list: PagedList<T, C>, categor
     initialDataUpdatedAt: cachedAt,
   });
   const items: T[] = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  return { pages, featured, items };
+  return { pages, featured, items, switching: pages.isPlaceholderData };
 }

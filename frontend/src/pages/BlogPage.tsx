@@ -21,7 +21,7 @@ export default function BlogPage() {
   // The chosen category lives in the address, as the video archive's.
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseArticleFilter(searchParams.get('category'));
-  const { pages, featured: featuredQuery, articles: others } = useArticlePages(filter === 'all' ? null : filter);
+  const { pages, featured: featuredQuery, switching, articles: others } = useArticlePages(filter === 'all' ? null : filter);
   const isPending = pages.isPending || featuredQuery.isPending;
   const error = pages.error ?? featuredQuery.error;
   const refetch = () => Promise.all([pages.refetch(), featuredQuery.refetch()]);
@@ -55,7 +55,7 @@ export default function BlogPage() {
             <ArticleCard article={featured} featured />
           </Box>
           {(others.length > 0 || filter !== 'all') && (
-            <Box as="section" aria-labelledby="more-articles-heading">
+            <Box as="section" aria-labelledby="more-articles-heading" aria-busy={switching}>
               <Heading id="more-articles-heading" as="h2" size="xl" mb="4">
                 Fler artiklar
               </Heading>
@@ -73,7 +73,7 @@ export default function BlogPage() {
                   ))}
                 </SimpleGrid>
               )}
-              <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+              <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage || switching} onLoadMore={() => void pages.fetchNextPage()} />
             </Box>
           )}
         </Stack>

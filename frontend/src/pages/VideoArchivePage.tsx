@@ -22,7 +22,7 @@ export default function VideoArchivePage() {
   // The chosen category lives in the address, so it survives a reload and can be shared.
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseVideoFilter(searchParams.get('category'));
-  const { pages, featured: featuredQuery, videos: shown } = useVideoPages(filter === 'all' ? null : filter);
+  const { pages, featured: featuredQuery, switching, videos: shown } = useVideoPages(filter === 'all' ? null : filter);
   const isPending = pages.isPending || featuredQuery.isPending;
   const error = pages.error ?? featuredQuery.error;
   const refetch = () => Promise.all([pages.refetch(), featuredQuery.refetch()]);
@@ -56,7 +56,7 @@ export default function VideoArchivePage() {
               <FeaturedVideo video={featured} />
             </Box>
           )}
-          <Box as="section" aria-labelledby="all-videos-heading">
+          <Box as="section" aria-labelledby="all-videos-heading" aria-busy={switching}>
             <Heading id="all-videos-heading" as="h2" size="xl" mb="4">
               Alla videor
             </Heading>
@@ -74,7 +74,7 @@ export default function VideoArchivePage() {
                 ))}
               </SimpleGrid>
             )}
-            <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+            <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage || switching} onLoadMore={() => void pages.fetchNextPage()} />
           </Box>
         </Stack>
       )}

@@ -29,6 +29,6 @@ const ARTICLE_LIST: PagedList<Article, ArticleCategory> = {
  * that holds the whole list (home, an article), both show at once.
  */
 export function useArticlePages(category: ArticleCategory | null) {
-  const { pages, featured, items } = useListPages(ARTICLE_LIST, category);
-  return { pages, featured, articles: items };
+  const { items, ...list } = useListPages(ARTICLE_LIST, category);
+  return { ...list, articles: items };
 }

@@ -26,6 +26,6 @@ const VIDEO_LIST: PagedList<VideoView, VideoCategory> = {
  * both show at once.
  */
 export function useVideoPages(category: VideoCategory | null) {
-  const { pages, featured, items } = useListPages(VIDEO_LIST, category);
-  return { pages, featured, videos: items };
+  const { items, ...list } = useListPages(VIDEO_LIST, category);
+  return { ...list, videos: items };
 }
