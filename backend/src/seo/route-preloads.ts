@@ -2,13 +2,13 @@ import path from 'node:path';
 import { CachedFile } from './cached-file';
 
 /** The page module each route lazy-loads (frontend/src/app/routes.tsx), as vite's manifest names it. */
-const PAGE_MODULES: Record<string, string> = {
+export const PAGE_MODULES: Record<string, string> = {
   home: 'src/pages/HomePage.tsx',
   years: 'src/pages/YearsPage.tsx',
   year: 'src/pages/YearPage.tsx',
-  videoArchive: 'src/pages/VideoArchivePage.tsx',
-  blog: 'src/pages/BlogPage.tsx',
-  article: 'src/pages/ArticlePage.tsx',
+  videoArchive: 'src/features/videos/pages/VideoArchivePage.tsx',
+  blog: 'src/features/articles/pages/BlogPage.tsx',
+  article: 'src/features/articles/pages/ArticlePage.tsx',
   search: 'src/pages/SearchPage.tsx',
   about: 'src/pages/AboutPage.tsx',
   login: 'src/pages/LoginPage.tsx',

@@ -15,8 +15,8 @@ import {
   type YearCreateInput,
 } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
-import { articlePagesKeys } from '../../components/articles/use-article-pages';
-import { videoPagesKeys } from '../../components/videos/use-video-pages';
+import { articlePagesKeys } from '../articles';
+import { videoPagesKeys } from '../videos';
 import { yearPagesKey } from '../../components/years/use-year-pages';
 import { callRoute, callWithETag, routeKey } from '../../api/call';
 import { errorMessage, isStaleEdit } from '../../api/http';

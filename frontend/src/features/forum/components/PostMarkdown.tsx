@@ -1,5 +1,5 @@
 import type { Mention } from '@mello/contracts';
-import { remarkMentions } from '../../../components/articles/remark-mentions';
+import { remarkMentions } from '../../../components/markdown/remark-mentions';
 import PostMarkdownBody from './PostMarkdownBody';
 
 /**

@@ -1,6 +1,6 @@
-import { articleCategoryLabel } from '../../lib/badges';
-import { FilterButtons } from '../FilterButtons';
-import { ARTICLE_FILTERS, type ArticleFilter } from './article-selection';
+import { articleCategoryLabel } from '../../../lib/badges';
+import { FilterButtons } from '../../../components/FilterButtons';
+import { ARTICLE_FILTERS, type ArticleFilter } from '../article-selection';
 
 /** 'Alla' and the four article categories as toggle buttons. */
 export function ArticleCategoryFilter({ value, onChange }: { value: ArticleFilter; onChange: (filter: ArticleFilter) => void }) {

@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import { linkCardStyle } from '../content/link-card';
+import { linkCardStyle } from '../../../components/content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuPencil } from 'react-icons/lu';
 import type { Video, VideoView } from '@mello/contracts';
-import { useCurrentUser } from '../../auth/current-user';
-import { videoCategoryLabel, videoPlatformLabel } from '../../lib/badges';
-import { ConfirmDeleteButton } from '../content/ConfirmDeleteButton';
-import { useDeleteVideo } from './use-delete-video';
+import { useCurrentUser } from '../../../auth/current-user';
+import { videoCategoryLabel, videoPlatformLabel } from '../../../lib/badges';
+import { ConfirmDeleteButton } from '../../../components/content/ConfirmDeleteButton';
+import { useDeleteVideo } from '../use-delete-video';
 import { VideoMeta } from './VideoMeta';
 import { VideoEntryLinks } from './VideoEntryLinks';
 import { VideoThumbnail } from './VideoThumbnail';

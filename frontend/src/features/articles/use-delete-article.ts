@@ -4,7 +4,7 @@ import { archiveKeys } from '../../api/archive';
 import { callRoute } from '../../api/call';
 import { errorMessage } from '../../api/http';
 import { searchKeys } from '../../api/search';
-import { showToast } from '../toaster';
+import { showToast } from '../../components/toaster';
 import { articlePagesKeys } from './use-article-pages';
 
 /**

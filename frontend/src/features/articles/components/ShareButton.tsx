@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { LuShare2 } from 'react-icons/lu';
-import { showToast } from '../toaster';
-import { browserShareCapabilities, shareLink } from './share-link';
+import { showToast } from '../../../components/toaster';
+import { browserShareCapabilities, shareLink } from '../share-link';
 
 /** 'Dela' (product decision 6): the share sheet where there is one, otherwise the link is copied and we say so. */
 export function ShareButton({ title, text }: { title: string; text: string }) {

@@ -1,8 +1,8 @@
 import { HStack } from '@chakra-ui/react';
 import type { Article } from '@mello/contracts';
 import { useNavigate } from 'react-router-dom';
-import { EditDeleteActions } from '../content/EditDeleteActions';
-import { useDeleteArticle } from './use-delete-article';
+import { EditDeleteActions } from '../../../components/content/EditDeleteActions';
+import { useDeleteArticle } from '../use-delete-article';
 
 /** The administrator's 'Redigera' (to the edit page) and 'Radera' (confirmed; then to /blog). */
 export function ArticleAdminActions({ article }: { article: Article }) {

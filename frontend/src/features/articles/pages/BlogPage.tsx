@@ -1,17 +1,17 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { pageMeta } from '@mello/contracts';
-import { NetworkError } from '../api/http';
-import { ArticleCard } from '../components/articles/ArticleCard';
-import { ArticleCategoryFilter } from '../components/articles/ArticleCategoryFilter';
-import { parseArticleFilter, type ArticleFilter } from '../components/articles/article-selection';
-import { useArticlePages } from '../components/articles/use-article-pages';
-import { EmptyState } from '../components/EmptyState';
-import { LoadingText } from '../components/LoadingText';
-import { LoadMore } from '../components/LoadMore';
-import { PageContainer } from '../components/PageContainer';
-import { PageMetaOf } from '../components/content/PageMetaOf';
-import { ServerUnreachable } from '../components/content/ServerUnreachable';
+import { NetworkError } from '../../../api/http';
+import { ArticleCard } from '../components/ArticleCard';
+import { ArticleCategoryFilter } from '../components/ArticleCategoryFilter';
+import { parseArticleFilter, type ArticleFilter } from '../article-selection';
+import { useArticlePages } from '../use-article-pages';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadingText } from '../../../components/LoadingText';
+import { LoadMore } from '../../../components/LoadMore';
+import { PageContainer } from '../../../components/PageContainer';
+import { PageMetaOf } from '../../../components/content/PageMetaOf';
+import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
 
 /**
  * /blog: the featured article and a grid of the others (spec section 2, Article list), the others page by page

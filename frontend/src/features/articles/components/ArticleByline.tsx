@@ -1,5 +1,5 @@
 import { Circle, HStack, Stack, Text } from '@chakra-ui/react';
-import { authorInitials } from './article-selection';
+import { authorInitials } from '../article-selection';
 
 /** The author's initials in a round badge, the name and, when given, the title ('Kulturskribent'). */
 export function ArticleByline({ author, authorTitle }: { author: string; authorTitle: string }) {

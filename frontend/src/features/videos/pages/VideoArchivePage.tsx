@@ -1,18 +1,18 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { pageMeta } from '@mello/contracts';
-import { NetworkError } from '../api/http';
-import { EmptyState } from '../components/EmptyState';
-import { LoadingText } from '../components/LoadingText';
-import { LoadMore } from '../components/LoadMore';
-import { PageContainer } from '../components/PageContainer';
-import { FeaturedVideo } from '../components/videos/FeaturedVideo';
-import { PageMetaOf } from '../components/content/PageMetaOf';
-import { ServerUnreachable } from '../components/content/ServerUnreachable';
-import { VideoCard } from '../components/videos/VideoCard';
-import { VideoCategoryFilter } from '../components/videos/VideoCategoryFilter';
-import { useVideoPages } from '../components/videos/use-video-pages';
-import { parseVideoFilter, type VideoFilter } from '../components/videos/video-selection';
+import { NetworkError } from '../../../api/http';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadingText } from '../../../components/LoadingText';
+import { LoadMore } from '../../../components/LoadMore';
+import { PageContainer } from '../../../components/PageContainer';
+import { FeaturedVideo } from '../components/FeaturedVideo';
+import { PageMetaOf } from '../../../components/content/PageMetaOf';
+import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
+import { VideoCard } from '../components/VideoCard';
+import { VideoCategoryFilter } from '../components/VideoCategoryFilter';
+import { useVideoPages } from '../use-video-pages';
+import { parseVideoFilter, type VideoFilter } from '../video-selection';
 
 /**
  * /video-archive: the featured video, the category filter and the grid (spec section 2, Video archive), page by page

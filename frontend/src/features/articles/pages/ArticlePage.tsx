@@ -2,22 +2,22 @@ import { Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-u
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LuArrowLeft, LuArrowRight } from 'react-icons/lu';
 import { pageMeta } from '@mello/contracts';
-import { useArticles } from '../api/archive';
-import { NetworkError } from '../api/http';
-import { useCurrentUser } from '../auth/current-user';
-import { ArticleAdminActions } from '../components/articles/ArticleAdminActions';
-import { ArticleByline } from '../components/articles/ArticleByline';
-import { ArticleImage } from '../components/articles/ArticleImage';
-import { ArticleMeta } from '../components/articles/ArticleMeta';
-import { ArticleSources } from '../components/articles/ArticleSources';
-import { findArticle } from '../components/articles/article-selection';
-import { Markdown } from '../components/articles/Markdown';
-import { ShareButton } from '../components/articles/ShareButton';
-import { PageMetaOf } from '../components/content/PageMetaOf';
-import { ServerUnreachable } from '../components/content/ServerUnreachable';
-import { EmptyState } from '../components/EmptyState';
-import { LoadingText } from '../components/LoadingText';
-import { PageContainer } from '../components/PageContainer';
+import { useArticles } from '../../../api/archive';
+import { NetworkError } from '../../../api/http';
+import { useCurrentUser } from '../../../auth/current-user';
+import { ArticleAdminActions } from '../components/ArticleAdminActions';
+import { ArticleByline } from '../components/ArticleByline';
+import { ArticleImage } from '../components/ArticleImage';
+import { ArticleMeta } from '../components/ArticleMeta';
+import { ArticleSources } from '../components/ArticleSources';
+import { findArticle } from '../article-selection';
+import { Markdown } from '../../../components/markdown/Markdown';
+import { ShareButton } from '../components/ShareButton';
+import { PageMetaOf } from '../../../components/content/PageMetaOf';
+import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadingText } from '../../../components/LoadingText';
+import { PageContainer } from '../../../components/PageContainer';
 
 /** Shown instead of the body when an article has no text yet (spec: a fixed placeholder). */
 const EMPTY_CONTENT_PLACEHOLDER =
