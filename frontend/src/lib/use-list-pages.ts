@@ -50,5 +50,21 @@ export function useListPages<T, C extends string>(list: PagedList<T, C>, categor
     initialDataUpdatedAt: cachedAt,
   });
   const items: T[] = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  return { pages, featured, items, switching: pages.isPlaceholderData };
+  return {
+    pages,
+    items,
+    /** The featured item, null when there is none (or not yet). */
+    featured: featured.data ?? null,
+    /** Nothing to show yet: the first page or the featured item is on its way. */
+    pending: pages.isPending || featured.isPending,
+    error: pages.error ?? featured.error,
+    refetch: () => Promise.all([pages.refetch(), featured.refetch()]),
+    /** What PagedGridSection needs of the paging. */
+    paging: {
+      hasMore: pages.hasNextPage,
+      loadingMore: pages.isFetchingNextPage,
+      switching: pages.isPlaceholderData,
+      loadMore: () => void pages.fetchNextPage(),
+    },
+  };
 }

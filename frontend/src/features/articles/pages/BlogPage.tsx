@@ -1,14 +1,14 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router-dom';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { pageMeta } from '@mello/contracts';
 import { NetworkError } from '../../../api/http';
 import { ArticleCard } from '../components/ArticleCard';
 import { ArticleCategoryFilter } from '../components/ArticleCategoryFilter';
-import { parseArticleFilter, type ArticleFilter } from '../article-selection';
+import { parseArticleFilter } from '../article-selection';
 import { useArticlePages } from '../use-article-pages';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingText } from '../../../components/LoadingText';
-import { LoadMore } from '../../../components/LoadMore';
+import { FeaturedSection, PagedGridSection } from '../../../components/PagedGridSection';
+import { useCategoryParam } from '../../../lib/use-category-param';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageMetaOf } from '../../../components/content/PageMetaOf';
 import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
@@ -18,15 +18,8 @@ import { ServerUnreachable } from '../../../components/content/ServerUnreachable
  * (infinite scroll, 'Visa fler') and by category; the server filters them and chooses the featured article.
  */
 export default function BlogPage() {
-  // The chosen category lives in the address, as the video archive's.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = parseArticleFilter(searchParams.get('category'));
-  const { pages, featured: featuredQuery, switching, articles: others } = useArticlePages(filter === 'all' ? null : filter);
-  const isPending = pages.isPending || featuredQuery.isPending;
-  const error = pages.error ?? featuredQuery.error;
-  const refetch = () => Promise.all([pages.refetch(), featuredQuery.refetch()]);
-  const featured = featuredQuery.data ?? null;
-  const choose = (next: ArticleFilter) => setSearchParams(next === 'all' ? {} : { category: next }, { replace: true, preventScrollReset: true });
+  const { filter, category, choose } = useCategoryParam(parseArticleFilter);
+  const { featured, pending: isPending, error, refetch, paging, articles: others } = useArticlePages(category);
 
   return (
     <PageContainer>
@@ -48,33 +41,21 @@ export default function BlogPage() {
         <EmptyState title="Inga artiklar tillgängliga" />
       ) : (
         <Stack gap={{ base: '10', md: '14' }}>
-          <Box as="section" aria-labelledby="featured-article-heading">
-            <Heading id="featured-article-heading" as="h2" size="lg" mb="4" color="gold.fg">
-              Utvald artikel
-            </Heading>
+          <FeaturedSection headingId="featured-article-heading" title="Utvald artikel">
             <ArticleCard article={featured} featured />
-          </Box>
+          </FeaturedSection>
           {(others.length > 0 || filter !== 'all') && (
-            <Box as="section" aria-labelledby="more-articles-heading" aria-busy={switching}>
-              <Heading id="more-articles-heading" as="h2" size="xl" mb="4">
-                Fler artiklar
-              </Heading>
-              <Box mb="6">
-                <ArticleCategoryFilter value={filter} onChange={choose} />
-              </Box>
-              {others.length === 0 ? (
-                <EmptyState title="Inga artiklar hittades" as="h3" />
-              ) : (
-                <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-                  {others.map((article) => (
-                    <Box as="li" key={article.id}>
-                      <ArticleCard article={article} />
-                    </Box>
-                  ))}
-                </SimpleGrid>
-              )}
-              <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage || switching} onLoadMore={() => void pages.fetchNextPage()} />
-            </Box>
+            <PagedGridSection
+              headingId="more-articles-heading"
+              title="Fler artiklar"
+              filter={<ArticleCategoryFilter value={filter} onChange={choose} />}
+              items={others}
+              keyOf={(article) => article.id}
+              renderItem={(article) => <ArticleCard article={article} />}
+              emptyTitle="Inga artiklar hittades"
+              columns={{ base: 1, md: 2, lg: 3 }}
+              paging={paging}
+            />
           )}
         </Stack>
       )}

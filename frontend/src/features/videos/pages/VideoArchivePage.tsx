@@ -1,10 +1,9 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router-dom';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { pageMeta } from '@mello/contracts';
 import { NetworkError } from '../../../api/http';
-import { EmptyState } from '../../../components/EmptyState';
 import { LoadingText } from '../../../components/LoadingText';
-import { LoadMore } from '../../../components/LoadMore';
+import { FeaturedSection, PagedGridSection } from '../../../components/PagedGridSection';
+import { useCategoryParam } from '../../../lib/use-category-param';
 import { PageContainer } from '../../../components/PageContainer';
 import { FeaturedVideo } from '../components/FeaturedVideo';
 import { PageMetaOf } from '../../../components/content/PageMetaOf';
@@ -12,23 +11,15 @@ import { ServerUnreachable } from '../../../components/content/ServerUnreachable
 import { VideoCard } from '../components/VideoCard';
 import { VideoCategoryFilter } from '../components/VideoCategoryFilter';
 import { useVideoPages } from '../use-video-pages';
-import { parseVideoFilter, type VideoFilter } from '../video-selection';
+import { parseVideoFilter } from '../video-selection';
 
 /**
  * /video-archive: the featured video, the category filter and the grid (spec section 2, Video archive), page by page
  * (infinite scroll, 'Visa fler'); the server filters the category and chooses the featured video.
  */
 export default function VideoArchivePage() {
-  // The chosen category lives in the address, so it survives a reload and can be shared.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = parseVideoFilter(searchParams.get('category'));
-  const { pages, featured: featuredQuery, switching, videos: shown } = useVideoPages(filter === 'all' ? null : filter);
-  const isPending = pages.isPending || featuredQuery.isPending;
-  const error = pages.error ?? featuredQuery.error;
-  const refetch = () => Promise.all([pages.refetch(), featuredQuery.refetch()]);
-  const featured = featuredQuery.data ?? null;
-
-  const choose = (next: VideoFilter) => setSearchParams(next === 'all' ? {} : { category: next }, { replace: true, preventScrollReset: true });
+  const { filter, category, choose } = useCategoryParam(parseVideoFilter);
+  const { featured, pending: isPending, error, refetch, paging, videos: shown } = useVideoPages(category);
 
   return (
     <PageContainer>
@@ -49,33 +40,22 @@ export default function VideoArchivePage() {
       ) : (
         <Stack gap={{ base: '10', md: '14' }}>
           {featured && (
-            <Box as="section" aria-labelledby="featured-video-heading">
-              <Heading id="featured-video-heading" as="h2" size="lg" mb="4" color="gold.fg">
-                Utvald video
-              </Heading>
+            <FeaturedSection headingId="featured-video-heading" title="Utvald video">
               <FeaturedVideo video={featured} />
-            </Box>
+            </FeaturedSection>
           )}
-          <Box as="section" aria-labelledby="all-videos-heading" aria-busy={switching}>
-            <Heading id="all-videos-heading" as="h2" size="xl" mb="4">
-              Alla videor
-            </Heading>
-            <Box mb="6">
-              <VideoCategoryFilter value={filter} onChange={choose} />
-            </Box>
-            {shown.length === 0 ? (
-              <EmptyState title="Inga videor hittades" as="h3" />
-            ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
-                {shown.map((video) => (
-                  <Box as="li" key={video.id} display="flex" flexDirection="column">
-                    <VideoCard video={video} />
-                  </Box>
-                ))}
-              </SimpleGrid>
-            )}
-            <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage || switching} onLoadMore={() => void pages.fetchNextPage()} />
-          </Box>
+          <PagedGridSection
+            headingId="all-videos-heading"
+            title="Alla videor"
+            filter={<VideoCategoryFilter value={filter} onChange={choose} />}
+            items={shown}
+            keyOf={(video) => video.id}
+            renderItem={(video) => <VideoCard video={video} />}
+            emptyTitle="Inga videor hittades"
+            columns={{ base: 1, sm: 2, lg: 3 }}
+            stretch
+            paging={paging}
+          />
         </Stack>
       )}
     </PageContainer>
