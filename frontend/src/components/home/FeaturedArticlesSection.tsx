@@ -1,6 +1,6 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
 import { useArticles } from '../../api/archive';
-import { ArticleCard } from '../../features/articles';
+import { ArticleCard } from '../articles/ArticleCard';
 import { EmptyState } from '../EmptyState';
 import { LoadingText } from '../LoadingText';
 import { SectionHeader } from './SectionHeader';

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react';
 import { useVideos } from '../../api/archive';
 import { EmptyState } from '../EmptyState';
 import { LoadingText } from '../LoadingText';
-import { FeaturedVideo } from '../../features/videos';
+import { FeaturedVideo } from '../videos/FeaturedVideo';
 import { SectionHeader } from './SectionHeader';
 
 /** Spec section 9: home takes 3 videos and shows the first of them large. */

@@ -3,7 +3,7 @@ import { artistPath, songwriterPath } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { NetworkError } from '../../api/http';
 import { useSearchArticles, useSearchArtists, useSearchEntries, useSearchForum, useSearchSongwriters, useSearchVideos, useSearchYears } from '../../api/search';
-import { ArticleCard } from '../../features/articles';
+import { ArticleCard } from '../articles/ArticleCard';
 import { ServerUnreachable } from '../content/ServerUnreachable';
 import { EmptyState } from '../EmptyState';
 import { LoadingText } from '../LoadingText';

@@ -3,7 +3,7 @@ import { linkCardStyle } from '../content/link-card';
 import { LuPlay } from 'react-icons/lu';
 import type { Video } from '@mello/contracts';
 import { videoCategoryLabel } from '../../lib/badges';
-import { VideoThumbnail } from '../../features/videos';
+import { VideoThumbnail } from '../videos/VideoThumbnail';
 
 /** A video in the search results: thumbnail, category, year, title, description and 'Titta på video' (new tab). */
 export function VideoHit({ video }: { video: Video }) {

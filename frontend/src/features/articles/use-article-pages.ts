@@ -1,10 +1,7 @@
 import { articlePage, articlePagesApi, pickFeaturedArticle, type Article, type ArticleCategory } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
-import { callRoute, routeKey, routeKeyPrefix } from '../../api/call';
+import { callRoute, routeKey } from '../../api/call';
 import { useListPages, type PagedList } from '../../lib/use-list-pages';
-
-/** Every page of the article list and its featured article (not in archiveKeys: the home page's code carries no paging). */
-export const articlePagesKeys = [routeKeyPrefix(articlePagesApi.page), routeKeyPrefix(articlePagesApi.featured)] as const;
 
 /**
  * Articles per page of the list ('Fler artiklar'): a multiple of the grid's 1, 2 and 3 columns, and enough rows that

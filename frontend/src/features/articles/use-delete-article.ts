@@ -5,7 +5,7 @@ import { callRoute } from '../../api/call';
 import { errorMessage } from '../../api/http';
 import { searchKeys } from '../../api/search';
 import { showToast } from '../../components/toaster';
-import { articlePagesKeys } from './use-article-pages';
+import { articlePagesKeys } from './keys';
 
 /**
  * The administrator's article delete (spec sections 2, 7 and 8): articleApi.remove; on success the

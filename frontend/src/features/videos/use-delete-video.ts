@@ -5,7 +5,7 @@ import { callRoute } from '../../api/call';
 import { errorMessage } from '../../api/http';
 import { searchKeys } from '../../api/search';
 import { showToast } from '../../components/toaster';
-import { videoPagesKeys } from './use-video-pages';
+import { videoPagesKeys } from './keys';
 
 /**
  * The administrator's video delete (spec sections 7 and 8): videoApi.remove, then the video list and

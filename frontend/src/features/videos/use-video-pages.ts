@@ -1,10 +1,7 @@
 import { pickFeaturedVideo, videoPage, videoPagesApi, type VideoCategory, type VideoView } from '@mello/contracts';
 import { archiveKeys } from '../../api/archive';
-import { callRoute, routeKey, routeKeyPrefix } from '../../api/call';
+import { callRoute, routeKey } from '../../api/call';
 import { useListPages, type PagedList } from '../../lib/use-list-pages';
-
-/** Every page of the video archive and its featured video (not in archiveKeys: the home page's code carries no paging). */
-export const videoPagesKeys = [routeKeyPrefix(videoPagesApi.page), routeKeyPrefix(videoPagesApi.featured)] as const;
 
 /** Videos per page of the archive: a multiple of the grid's 1, 2 and 3 columns (the 25 imported videos are 3 pages). */
 export const VIDEO_PAGE_SIZE = 12;

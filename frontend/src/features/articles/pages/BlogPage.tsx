@@ -1,7 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { pageMeta } from '@mello/contracts';
 import { NetworkError } from '../../../api/http';
-import { ArticleCard } from '../components/ArticleCard';
+import { ArticleCard } from '../../../components/articles/ArticleCard';
 import { ArticleCategoryFilter } from '../components/ArticleCategoryFilter';
 import { parseArticleFilter } from '../article-selection';
 import { useArticlePages } from '../use-article-pages';

@@ -7,9 +7,9 @@ import { useCurrentUser } from '../../../auth/current-user';
 import { videoCategoryLabel, videoPlatformLabel } from '../../../lib/badges';
 import { ConfirmDeleteButton } from '../../../components/content/ConfirmDeleteButton';
 import { useDeleteVideo } from '../use-delete-video';
-import { VideoMeta } from './VideoMeta';
+import { VideoMeta } from '../../../components/videos/VideoMeta';
 import { VideoEntryLinks } from './VideoEntryLinks';
-import { VideoThumbnail } from './VideoThumbnail';
+import { VideoThumbnail } from '../../../components/videos/VideoThumbnail';
 
 /**
  * One video of the archive. The whole card opens the video on its platform in a new tab (the title is the

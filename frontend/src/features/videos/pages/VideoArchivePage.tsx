@@ -5,7 +5,7 @@ import { LoadingText } from '../../../components/LoadingText';
 import { FeaturedSection, PagedGridSection } from '../../../components/PagedGridSection';
 import { useCategoryParam } from '../../../lib/use-category-param';
 import { PageContainer } from '../../../components/PageContainer';
-import { FeaturedVideo } from '../components/FeaturedVideo';
+import { FeaturedVideo } from '../../../components/videos/FeaturedVideo';
 import { PageMetaOf } from '../../../components/content/PageMetaOf';
 import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
 import { VideoCard } from '../components/VideoCard';

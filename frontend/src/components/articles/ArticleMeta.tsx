@@ -1,8 +1,8 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { LuCalendar, LuClock } from 'react-icons/lu';
 import type { Article } from '@mello/contracts';
-import { articleCategoryLabel } from '../../../lib/badges';
-import { formatDate } from '../../../lib/dates';
+import { articleCategoryLabel } from '../../lib/badges';
+import { formatDate } from '../../lib/dates';
 
 /** Category badge, published date and read time ('N min'), as cards and the article page show them. */
 export function ArticleMeta({ article }: { article: Article }) {

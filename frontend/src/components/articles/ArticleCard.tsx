@@ -1,5 +1,5 @@
 import { Card, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import { linkCardStyle } from '../../../components/content/link-card';
+import { linkCardStyle } from '../content/link-card';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuArrowRight } from 'react-icons/lu';
 import type { Article } from '@mello/contracts';

@@ -1,7 +1,7 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { LuCalendar, LuClock, LuEye } from 'react-icons/lu';
 import type { Video } from '@mello/contracts';
-import { formatCount } from '../../../lib/dates';
+import { formatCount } from '../../lib/dates';
 
 /** Views, duration (when known) and year, in one muted line. */
 export function VideoMeta({ video }: { video: Video }) {

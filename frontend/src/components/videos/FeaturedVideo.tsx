@@ -1,8 +1,8 @@
 import { Badge, Box, Card, Grid, Heading, HStack, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
-import { linkCardStyle } from '../../../components/content/link-card';
+import { linkCardStyle } from '../content/link-card';
 import { LuPlay } from 'react-icons/lu';
 import type { Video } from '@mello/contracts';
-import { videoCategoryLabel, videoPlatformLabel } from '../../../lib/badges';
+import { videoCategoryLabel, videoPlatformLabel } from '../../lib/badges';
 import { VideoMeta } from './VideoMeta';
 import { VideoThumbnail } from './VideoThumbnail';
 
