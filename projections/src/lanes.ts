@@ -10,6 +10,11 @@ import type { Projection } from './events';
  * What a lane's projections write, no projection of another lane writes, except the search vocabulary
  * (search_words), which the search tables' triggers and forum_posts' share: its collectors insert new words in
  * one order (migration search-005), so two lanes adding the same word wait for each other instead of deadlocking.
+ *
+ * Each lane holds one of the runner's pool connections for its batch's transaction and reads the log through
+ * another, so the pool needs more connections than there are lanes: the bench's pool of 4 hung at once with a lane
+ * per search projection (six lanes; measured and not kept, docs/performance-report.md). The product's two lanes run on
+ * the process's pool of 20 (backend/src/app/infrastructure.ts), in the API and in the worker alike.
  */
 export const MAIN_LANE = 'main';
 /** The search_* projections. forum_posts, a search table too, stays in the main lane with the forum's live messages. */
