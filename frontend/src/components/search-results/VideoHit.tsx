@@ -4,6 +4,7 @@ import { LuPlay } from 'react-icons/lu';
 import type { Video } from '@mello/contracts';
 import { videoCategoryLabel } from '../../lib/badges';
 import { VideoThumbnail } from '../videos/VideoThumbnail';
+import { VisuallyNewTab } from '../content/VisuallyNewTab';
 
 /** A video in the search results: thumbnail, category, year, title, description and 'Titta på video' (new tab). */
 export function VideoHit({ video }: { video: Video }) {
@@ -26,10 +27,7 @@ export function VideoHit({ video }: { video: Video }) {
             <Heading as="h3" size="md" lineHeight="short">
               <LinkOverlay href={video.videoUrl} target="_blank" rel="noopener noreferrer">
                 {video.title}
-                <Text as="span" srOnly>
-                  {' '}
-                  med {video.artist} (öppnas i en ny flik)
-                </Text>
+                <VisuallyNewTab>med {video.artist} </VisuallyNewTab>
               </LinkOverlay>
             </Heading>
             {video.description && (

@@ -5,6 +5,7 @@ import type { Video } from '@mello/contracts';
 import { videoCategoryLabel, videoPlatformLabel } from '../../lib/badges';
 import { VideoMeta } from './VideoMeta';
 import { VideoThumbnail } from './VideoThumbnail';
+import { VisuallyNewTab } from '../content/VisuallyNewTab';
 
 type Props = {
   video: Video;
@@ -46,10 +47,7 @@ export function FeaturedVideo({ video, headingAs = 'h3' }: Props) {
             <Heading as={headingAs} size={{ base: 'xl', md: '2xl' }} lineHeight="short">
               <LinkOverlay href={video.videoUrl} target="_blank" rel="noopener noreferrer">
                 {video.title}
-                <Text as="span" srOnly>
-                  {' '}
-                  (öppnas i en ny flik)
-                </Text>
+                <VisuallyNewTab />
               </LinkOverlay>
             </Heading>
             <Text color="gold.fg" fontWeight="semibold">

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import type { Year } from '@mello/contracts';
 import { LuYoutube } from 'react-icons/lu';
-import { VisuallyNewTab } from './YearHero';
+import { VisuallyNewTab } from '../content/VisuallyNewTab';
 
 /** 'Om {year}' with the description, 'Intressanta Fakta' and 'Kontroverser' (each only when non-empty). */
 export function AboutYearCard({ year }: { year: Year }) {

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Image, Text } from '@chakra-ui/react';
 import type { Year } from '@mello/contracts';
 import { LuCalendar, LuMapPin, LuMic, LuPlay } from 'react-icons/lu';
+import { VisuallyNewTab } from '../content/VisuallyNewTab';
 
 /** The top of a year page: image (if any), the year, 'Klassiker', winner and song, date, place and host. */
 export function YearHero({ year, children }: { year: Year; children?: React.ReactNode }) {
@@ -63,15 +64,5 @@ function Fact({ icon, children }: { icon: React.ReactNode; children: React.React
       </Box>
       <Text as="span">{children}</Text>
     </HStack>
-  );
-}
-
-/** Screen readers hear that the link leaves the site in a new tab. */
-export function VisuallyNewTab() {
-  return (
-    <Box as="span" srOnly>
-      {' '}
-      (öppnas i en ny flik)
-    </Box>
   );
 }

@@ -4,6 +4,7 @@ import { LuExternalLink, LuMessageSquare, LuVideo } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { forumCategoryLabel } from '../../../lib/badges';
 import { formatDate } from '../../../lib/dates';
+import { VisuallyNewTab } from '../../../components/content/VisuallyNewTab';
 
 const replies = (count: number) => (count === 1 ? '1 svar' : `${count} svar`);
 
@@ -25,10 +26,7 @@ export function ArtistMedia({ videos, threads }: { videos: readonly ArtistVideo[
                 <Link href={video.videoUrl} target="_blank" rel="noopener noreferrer" color="brand.fg">
                   <LuVideo aria-hidden />
                   {video.year} · {video.title}
-                  <Text as="span" srOnly>
-                    {' '}
-                    (öppnas i en ny flik)
-                  </Text>
+                  <VisuallyNewTab />
                   <LuExternalLink aria-hidden />
                 </Link>
               </li>

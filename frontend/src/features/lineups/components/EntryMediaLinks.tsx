@@ -4,6 +4,7 @@ import { LuExternalLink, LuSearch, LuVideo } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { forumPostPath, startHuntPath } from '@mello/contracts';
 import { entryLinksQuery } from '../../../api/archive';
+import { VisuallyNewTab } from '../../../components/content/VisuallyNewTab';
 
 /** The entry whose media links are shown: its id (for GET /api/entries/{id}/links) and how it is named. */
 export type EntryMediaLinksProps = {
@@ -35,10 +36,7 @@ export function EntryMediaLinks({ entry }: EntryMediaLinksProps) {
           <Link key={video.id} href={video.videoUrl} target="_blank" rel="noopener noreferrer" color="brand.fg">
             <LuVideo aria-hidden />
             Se video: {video.title}
-            <Text as="span" srOnly>
-              {' '}
-              (öppnas i en ny flik)
-            </Text>
+            <VisuallyNewTab />
             <LuExternalLink aria-hidden />
           </Link>
         ))

@@ -10,6 +10,7 @@ import { useDeleteVideo } from '../use-delete-video';
 import { VideoMeta } from '../../../components/videos/VideoMeta';
 import { VideoEntryLinks } from './VideoEntryLinks';
 import { VideoThumbnail } from '../../../components/videos/VideoThumbnail';
+import { VisuallyNewTab } from '../../../components/content/VisuallyNewTab';
 
 /**
  * One video of the archive. The whole card opens the video on its platform in a new tab (the title is the
@@ -43,10 +44,7 @@ export function VideoCard({ video }: { video: VideoView }) {
           <Heading as="h3" size="md" lineHeight="short">
             <LinkOverlay href={video.videoUrl} target="_blank" rel="noopener noreferrer">
               {video.title}
-              <Text as="span" srOnly>
-                {' '}
-                (öppnas i en ny flik)
-              </Text>
+              <VisuallyNewTab />
             </LinkOverlay>
           </Heading>
           <Text color="fg.muted">{video.artist}</Text>
