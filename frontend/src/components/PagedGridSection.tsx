@@ -4,7 +4,7 @@ import { EmptyState } from './EmptyState';
 import { LoadMore } from './LoadMore';
 
 type Props<T> = {
-  /** The heading's id, which labels the section (tests and the skip links find the list by it). */
+  /** The heading's id, which labels the section (and by which the e2e tests find the list). */
   headingId: string;
   title: string;
   /** The category filter above the grid. */

@@ -51,7 +51,6 @@ export function useListPages<T, C extends string>(list: PagedList<T, C>, categor
   });
   const items: T[] = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return {
-    pages,
     items,
     /** The featured item, null when there is none (or not yet). */
     featured: featured.data ?? null,
