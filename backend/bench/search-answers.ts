@@ -11,8 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { sql } from 'slonik';
 import { startBackend } from '../src/app/backend';
-import { createDatabasePool } from '../src/db/pool';
-import { postgresSearchEngine, searchPoolUri } from '../src/search/postgres-search-engine';
+import { createSearchPool, postgresSearchEngine } from '../src/search/postgres-search-engine';
 import { appendGeneratedPosts } from '../test/forum-fixtures';
 import { benchBackendConfig, startBenchDatabase } from './bench-database';
 import { addForumActivity } from './forum-list-phase';
@@ -38,7 +37,7 @@ if (mode === 'seed') {
     console.error('usage: see the comment at the top of backend/bench/search-answers.ts');
     process.exit(2);
   }
-  const pool = await createDatabasePool(searchPoolUri(uri), { maximumPoolSize: 1 });
+  const pool = await createSearchPool(uri, { maximumPoolSize: 1 });
   try {
     const queries = searchBenchQueries(postgresSearchEngine(pool));
     if (mode === 'time') {

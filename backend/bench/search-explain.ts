@@ -13,8 +13,7 @@
 import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { startBackend } from '../src/app/backend';
-import { createDatabasePool } from '../src/db/pool';
-import { postgresSearchEngine, searchPoolUri } from '../src/search/postgres-search-engine';
+import { createSearchPool, postgresSearchEngine, searchPoolUri } from '../src/search/postgres-search-engine';
 import { appendGeneratedPosts } from '../test/forum-fixtures';
 import { benchBackendConfig, startBenchDatabase } from './bench-database';
 import { log } from './store/common';
@@ -31,7 +30,7 @@ try {
     await backend.runner.catchUp();
     await backend.pool.query(sql.unsafe`ANALYZE`);
   }
-  const real = await createDatabasePool(searchPoolUri(database.uri), { maximumPoolSize: 1 });
+  const real = await createSearchPool(database.uri, { maximumPoolSize: 1 });
   const recorded: Array<{ sql: string; values: readonly unknown[] }> = [];
   // Records each statement (slonik's $slonik_N placeholders as pg's $N), then runs it.
   const recording = new Proxy(real, {

@@ -2,8 +2,7 @@ import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
-import { createDatabasePool } from '../db/pool';
-import { postgresSearchEngine, searchPoolUri } from '../search/postgres-search-engine';
+import { createSearchPool, postgresSearchEngine } from '../search/postgres-search-engine';
 import type { SearchEngine } from '../search/search-engine';
 import { createTypesenseClient } from '../search/typesense/typesense-client';
 import { TypesenseIndexer } from '../search/typesense/typesense-indexer';
@@ -22,8 +21,8 @@ export async function openSearch(
   deps: { pool: DatabasePool; databaseUri: string; store: EventStore; readModels: ReadModelWaiter; log: Log; runIndexer?: boolean },
 ): Promise<{ engine: SearchEngine; waiter: ReadModelWaiter; close: () => Promise<void> }> {
   if (!config.typesenseUrl) {
-    // Connections of its own, which plan with enable_seqscan off (searchPoolUri); opened on first use.
-    const searchPool = await createDatabasePool(searchPoolUri(deps.databaseUri), { maximumPoolSize: 5, timeouts: config.databaseTimeouts });
+    // Connections of its own, which plan with enable_seqscan off and keep their statements prepared; opened on first use.
+    const searchPool = await createSearchPool(deps.databaseUri, { maximumPoolSize: 5, timeouts: config.databaseTimeouts });
     return { engine: postgresSearchEngine(searchPool), waiter: deps.readModels, close: () => searchPool.end() };
   }
   const client = createTypesenseClient({ url: config.typesenseUrl, apiKey: config.typesenseApiKey ?? '' });

@@ -10,10 +10,9 @@ import type { DriverFactory } from 'slonik';
  * connection is done for: every later statement on it fails at once, so slonik destroys it instead of handing
  * it out again (a reply arriving later could otherwise be read as the answer to the next statement).
  */
-export function driverWithAnswerDeadline(deadlineMs: number): DriverFactory {
-  const pgDriver = createPgDriverFactory();
+export function driverWithAnswerDeadline(deadlineMs: number, base: DriverFactory = createPgDriverFactory()): DriverFactory {
   return async (input) => {
-    const driver = await pgDriver(input);
+    const driver = await base(input);
     return {
       createClient: async () => {
         const client = await driver.createClient();

@@ -1,6 +1,8 @@
+import { createPgDriverFactory } from '@slonik/pg-driver';
 import { createPool, createTypeParserPreset, type DatabasePool } from 'slonik';
 import { driverWithAnswerDeadline } from './answer-deadline';
 import { withPoolSlots } from './pool-slots';
+import { driverPreparingStatements } from './prepared-statements';
 
 export type { DatabasePool } from 'slonik';
 
@@ -21,9 +23,18 @@ export const answerDeadlineMs = (timeouts: PoolTimeouts) => timeouts.statementMs
  * With `timeouts` (the pools that serve requests) a statement also ends after statement_timeout on the server,
  * and a server that does not answer at all (frozen) after that plus a margin on the client (answer-deadline.ts).
  * Without them (migrations, rebuilds, imports run by hand) no statement is cut off, however long it runs.
+ *
+ * With `preparedStatements` each connection keeps that many statements prepared (prepared-statements.ts), and the
+ * pool does not run slonik's `DISCARD ALL` when a connection goes back to it, which would drop them (and cost a round
+ * trip a statement): only for a pool whose statements leave no session state behind (no SET, LISTEN, session
+ * advisory lock or temporary table), as the search pool's single SELECTs.
  */
-export async function createDatabasePool(connectionUri: string, options: { maximumPoolSize?: number; timeouts?: PoolTimeouts } = {}): Promise<DatabasePool> {
-  const { timeouts } = options;
+export async function createDatabasePool(
+  connectionUri: string,
+  options: { maximumPoolSize?: number; timeouts?: PoolTimeouts; preparedStatements?: number } = {},
+): Promise<DatabasePool> {
+  const { timeouts, preparedStatements } = options;
+  const driver = preparedStatements ? driverPreparingStatements(createPgDriverFactory(), preparedStatements) : createPgDriverFactory();
   const typeParsers = createTypeParserPreset().filter((parser) => !['int8', 'timestamp', 'timestamptz'].includes(parser.name));
   const maximumPoolSize = options.maximumPoolSize ?? 10;
   const pool = await createPool(connectionUri, {
@@ -33,8 +44,9 @@ export async function createDatabasePool(connectionUri: string, options: { maxim
     connectionTimeout: timeouts?.connectMs ?? 2500,
     statementTimeout: timeouts?.statementMs ?? 'DISABLE_TIMEOUT',
     idleInTransactionSessionTimeout: timeouts?.idleInTransactionMs ?? 'DISABLE_TIMEOUT',
+    driverFactory: timeouts ? driverWithAnswerDeadline(answerDeadlineMs(timeouts), driver) : driver,
+    ...(preparedStatements && { resetConnection: async () => undefined }),
     ...(timeouts && {
-      driverFactory: driverWithAnswerDeadline(answerDeadlineMs(timeouts)),
       // A connection given up on is destroyed at once rather than after slonik's default 5 s for its statement.
       gracefulTerminationTimeout: 250,
     }),

@@ -1,10 +1,9 @@
 import { searchJson } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabasePool } from '../db/pool';
 import { appendGeneratedPosts, appendPost } from '../../test/forum-fixtures';
 import { startTestBackend, type TestBackend } from '../../test/harness';
-import { forumSearchSpec, searchPoolUri } from './postgres-search-engine';
+import { createSearchPool, forumSearchSpec } from './postgres-search-engine';
 import type { ForumSearchQuery } from './search-engine';
 
 // A forum search answered from the newest posts (searchJson's walk: a misspelt word, two or more words) must answer
@@ -30,7 +29,7 @@ beforeAll(async () => {
   await appendPost(backend.store, { title: 'Loreen Malmö', content: 'Hela framträdandet.', createdAt: '2001-01-01T00:00:00.000Z' });
   await appendPost(backend.store, { title: 'Carola i Malmö 1991', content: 'Repetitionen.', createdAt: '2001-01-02T00:00:00.000Z' });
   await backend.runner.catchUp();
-  pool = await createDatabasePool(searchPoolUri(backend.config.databaseUrl!), { maximumPoolSize: 1 });
+  pool = await createSearchPool(backend.config.databaseUrl!, { maximumPoolSize: 1 });
 }, 180_000);
 afterAll(async () => {
   await pool?.end();

@@ -1,6 +1,7 @@
 import type { YearSearchQuery } from '@mello/contracts';
 import { FUZZY_THRESHOLD, LIVE_SCHEMA, searchJson, visiblePostsFilter, type SearchSpec } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
+import { createDatabasePool, type PoolTimeouts } from '../db/pool';
 import type { ForumSearchQuery, SearchEngine } from './search-engine';
 
 /**
@@ -14,6 +15,23 @@ export function searchPoolUri(databaseUri: string): string {
   const given = url.searchParams.get('options');
   url.searchParams.set('options', `${given ? `${given} ` : ''}-c enable_seqscan=off -c pg_trgm.similarity_threshold=${FUZZY_THRESHOLD}`);
   return url.toString();
+}
+
+/**
+ * How many statements a search connection keeps prepared. A search's statement texts depend on its words (their
+ * number up to eight, and each word's kind and spellings), so their number has no useful bound; the common ones
+ * come first and stay. A prepared search statement holds ~150 kB of the server backend's memory (its plan and
+ * query trees): 48 of them on each of the pool's 5 connections are ~36 MB at most.
+ */
+export const SEARCH_PREPARED_STATEMENTS = 48;
+
+/**
+ * The search pool: connections of its own (searchPoolUri), each keeping its statements prepared, since planning a
+ * search's long statements cost as much as running them (db/prepared-statements.ts). Its statements are single
+ * SELECTs that leave no session state behind, which a pool keeping prepared statements needs.
+ */
+export function createSearchPool(databaseUri: string, options: { maximumPoolSize?: number; timeouts?: PoolTimeouts } = {}): Promise<DatabasePool> {
+  return createDatabasePool(searchPoolUri(databaseUri), { ...options, preparedStatements: SEARCH_PREPARED_STATEMENTS });
 }
 
 /** What a forum search asks searchJson (exported for the test comparing its answers with a full ranking's). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDatabasePool } from '../db/pool';
 import { createTestDatabase } from '../../test/database';
 import { FUZZY_THRESHOLD } from '@mello/projections';
-import { searchPoolUri } from './postgres-search-engine';
+import { createSearchPool, searchPoolUri } from './postgres-search-engine';
 
 describe('the PostgreSQL search pool', () => {
   it('adds enable_seqscan=off and the trigram threshold to the session options, keeping any given', () => {
@@ -25,6 +25,23 @@ describe('the PostgreSQL search pool', () => {
           SELECT current_setting('enable_seqscan') AS seqscan, current_setting('pg_trgm.similarity_threshold')::float8 AS threshold, current_database() AS db`,
       );
       expect(row).toEqual({ seqscan: 'off', threshold: FUZZY_THRESHOLD, db: new URL(database.uri).pathname.slice(1) });
+    } finally {
+      await pool.end();
+      await database.drop();
+    }
+  });
+
+  it('keeps its statements prepared on each connection (createSearchPool), with the same session settings', async () => {
+    const database = await createTestDatabase();
+    const pool = await createSearchPool(database.uri, { maximumPoolSize: 1 });
+    try {
+      const twice = (n: number) => pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT ${n}::int * 2 AS n`);
+      expect([await twice(1), await twice(2), await twice(3)]).toEqual([2, 4, 6]);
+      const prepared = await pool.any(
+        sql.type(z.object({ statement: z.string(), runs: z.number(), seqscan: z.string() }))`
+          SELECT statement, (generic_plans + custom_plans)::int AS runs, current_setting('enable_seqscan') AS seqscan FROM pg_prepared_statements`,
+      );
+      expect(prepared).toEqual([{ statement: 'SELECT $1::int * 2 AS n', runs: 3, seqscan: 'off' }]);
     } finally {
       await pool.end();
       await database.drop();
