@@ -204,6 +204,29 @@ describe('the audit API', () => {
     }
   });
 
+  it('refuses a date or cursor the log cannot hold with 400 naming the field, as the event browser does (they were 500s or ignored)', async () => {
+    const cases: Array<[string, string]> = [
+      ['from=0000-01-01', 'from'],
+      ['from=10000-01-01', 'from'],
+      [`from=${encodeURIComponent('275760-09-13')}`, 'from'],
+      [`from=${encodeURIComponent('-000001-01-01')}`, 'from'],
+      [`to=${encodeURIComponent('-271821-04-20')}`, 'to'],
+      ['from=2020-02-30', 'from'],
+      ['to=1', 'to'],
+      [`to=${encodeURIComponent('March 7')}`, 'to'],
+      [`to=${encodeURIComponent('12/31/2020')}`, 'to'],
+      ['from=2024-05-02&to=2024-05-01', 'to'],
+      ['before=abc', 'before'],
+    ];
+    for (const [query, field] of cases) {
+      const reply = await admin.get<{ error: string }>(`/api/admin/history?${query}`);
+      expect(reply.status, query).toBe(400);
+      expect(reply.body.error, query).toMatch(new RegExp(`^Ogiltiga uppgifter – ${field}: `));
+    }
+    // A whole day, and a leap day, are still ranges the history answers.
+    expect((await admin.get('/api/admin/history?from=2024-02-29&to=2024-02-29')).status).toBe(200);
+  });
+
   it("reports each projection's checkpoint, lag and last error", async () => {
     await backend.runner.catchUp();
     const status = await admin.get('/api/admin/status');

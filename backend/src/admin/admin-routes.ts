@@ -23,9 +23,6 @@ const HISTORY_NOT_FOUND = 'Ingen historik hittades';
 const AuditRowsSchema = z.array(AuditEntrySchema);
 
 /** A bare date as the end of a range means the whole of that day (UTC). */
-const endOf = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 24 * 3600 * 1000).toISOString() : new Date(value).toISOString();
-
 /** Decoded, lower-cased and with slashes collapsed: an odd spelling of the prefix is inside the area too. */
 const inAdminArea = (path: string) => {
   let decoded = path;
@@ -82,7 +79,7 @@ export function adminRoutes(deps: {
   };
 
   on(router, adminApi.history, requireAdmin, async ({ query }) => {
-    const rows = AuditRowsSchema.parse(JSON.parse(await auditEntriesJson(deps.pool, { ...query, to: query.to ? endOf(query.to) : null })));
+    const rows = AuditRowsSchema.parse(JSON.parse(await auditEntriesJson(deps.pool, query)));
     const more = rows.length > query.limit;
     const entries = rows.slice(0, query.limit);
     return { entries, nextBefore: more ? entries[entries.length - 1]!.position : null };

@@ -155,6 +155,7 @@ describe('the event browser API', () => {
       ['from=1', 'from'],
       ['from=igår', 'from'],
       ['to=2024-13-45', 'to'],
+      ['from=2020-02-30', 'from'],
       ['from=2024-05-02&to=2024-05-01', 'to'],
       ['user=någon', 'user'],
       ['limit=0', 'limit'],

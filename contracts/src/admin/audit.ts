@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../fields';
+import { checkLogRange, logCursor, logInstant } from './log-filters';
 
 /** The kinds of item the history covers; each is one stream family. */
 /** `rebuild`: a finished rebuild of the read models (its run's id is the item's id). */
@@ -78,34 +79,24 @@ export const ItemVersionSchema = z.object({
 export type ItemVersion = z.infer<typeof ItemVersionSchema>;
 
 /** GET /api/admin/history query: every filter optional; `before` pages backwards through the log. */
-export const AuditQuerySchema = z.object({
-  kind: z
-    .enum(['all', ...AUDIT_KINDS], { errorMap: () => ({ message: `Måste vara all eller en av: ${AUDIT_KINDS.join(', ')}` }) })
-    .default('all')
-    .transform((value) => (value === 'all' ? null : value)),
-  user: z
-    .string()
-    .trim()
-    .max(254, 'Får vara högst 254 tecken')
-    .optional()
-    .transform((value) => (value ? value : null)),
-  from: z
-    .string()
-    .optional()
-    .refine((value) => !value || !Number.isNaN(Date.parse(value)), 'Måste vara ett datum (ÅÅÅÅ-MM-DD)')
-    .transform((value) => (value ? new Date(value).toISOString() : null)),
-  to: z
-    .string()
-    .optional()
-    .refine((value) => !value || !Number.isNaN(Date.parse(value)), 'Måste vara ett datum (ÅÅÅÅ-MM-DD)')
-    .transform((value) => (value ? value : null)),
-  before: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((value) => value ?? null),
-  limit: wholeNumber(1, 200).default(50),
-});
+export const AuditQuerySchema = z
+  .object({
+    kind: z
+      .enum(['all', ...AUDIT_KINDS], { errorMap: () => ({ message: `Måste vara all eller en av: ${AUDIT_KINDS.join(', ')}` }) })
+      .default('all')
+      .transform((value) => (value === 'all' ? null : value)),
+    user: z
+      .string()
+      .trim()
+      .max(254, 'Får vara högst 254 tecken')
+      .optional()
+      .transform((value) => (value ? value : null)),
+    from: logInstant(false),
+    to: logInstant(true),
+    before: logCursor,
+    limit: wholeNumber(1, 200).default(50),
+  })
+  .superRefine(checkLogRange);
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
 /** POST /api/admin/history/{kind}/{id}/restore: which version to bring back (appends a new event). */

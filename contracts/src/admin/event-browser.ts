@@ -1,35 +1,11 @@
 import { z } from 'zod';
 import { EVENT_NAMES, type EventName } from '../events/registry';
 import { wholeNumber } from '../fields';
-import { INVALID_CURSOR_MESSAGE } from '../http/paging';
 import { AUDIT_KINDS, AuditActorSchema, FieldChangeSchema } from './audit';
+import { checkLogRange, logCursor, logInstant } from './log-filters';
 
-/** A position in the global log as the event store writes it (backend/src/event-store/port.ts, LogPosition). */
-export const LOG_POSITION = /^\d{20}\/\d{20}$/;
-/** Both numbers fit their columns (xid8, bigint): a larger one names no event and must not reach the query. */
-const isLogPosition = (value: string) => {
-  if (!LOG_POSITION.test(value)) return false;
-  const [xid, position] = value.split('/').map(BigInt) as [bigint, bigint];
-  return xid < 2n ** 64n && position < 2n ** 63n;
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 3600 * 1000;
-
-const instant = (endOfDay: boolean) =>
-  z
-    .string()
-    .trim()
-    .max(40, 'Får vara högst 40 tecken')
-    .optional()
-    // A four-digit year from 1970 on: what the log can hold, and what PostgreSQL and Date both read the same way.
-    .refine(
-      (value) => !value || (/^\d{4}-\d{2}-\d{2}($|T)/.test(value) && Date.parse(value) >= 0),
-      'Måste vara ett datum (ÅÅÅÅ-MM-DD) eller en tidpunkt (ISO 8601)',
-    )
-    // A bare date as the end of a range means the whole of that day (UTC): the bound is exclusive.
-    .transform((value) => (!value ? null : new Date(Date.parse(value) + (endOfDay && DAY.test(value) ? DAY_MS : 0)).toISOString()));
 
 /**
  * GET /api/admin/events: the raw event log, newest first. Every filter optional; `before` is the position of the
@@ -57,18 +33,12 @@ export const EventLogQuerySchema = z
       .optional()
       .refine((value) => !value || UUID.test(value) || EMAIL.test(value), 'Måste vara ett användar-id eller en e-postadress')
       .transform((value) => (value ? value.toLowerCase() : null)),
-    from: instant(false),
-    to: instant(true),
-    before: z
-      .string()
-      .optional()
-      .refine((value) => !value || isLogPosition(value), INVALID_CURSOR_MESSAGE)
-      .transform((value) => value || null),
+    from: logInstant(false),
+    to: logInstant(true),
+    before: logCursor,
     limit: wholeNumber(1, 200).default(50),
   })
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from >= query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Måste vara efter från-datumet' });
-  });
+  .superRefine(checkLogRange);
 export type EventLogQuery = z.output<typeof EventLogQuerySchema>;
 
 /** One stored event as the browser shows it. Secrets are never in it (backend/src/admin/redact.ts). */
