@@ -106,6 +106,31 @@ describe('live forum over Socket.IO', () => {
     await left;
   });
 
+  it('a post watched by its id in upper case is the same room: its changes arrive, its readers are counted together, and typing there works', async () => {
+    const post = await newPost('Versaler i id:t');
+    const upper = post.id.toUpperCase();
+    expect((await member.get(`/api/forum/posts/${upper}`)).status).toBe(200);
+    const lower = await open({ cookie: author.cookieHeader });
+    expect((await watchPost(lower, post.id)).readers).toBe(1);
+    const shouted = await open({ cookie: member.cookieHeader });
+    const changes = recordChanges(shouted);
+    const seenByLower = nextPresence(lower, (p) => p.readers === 2);
+    expect(await watchPost(shouted, upper)).toMatchObject({ postId: post.id, readers: 2 });
+    await seenByLower;
+
+    const typing = nextPresence(lower, (p) => p.typing.length > 0);
+    expect(await new Promise((resolve) => shouted.emit('forum:typing', upper, true, resolve))).toEqual({ ok: true, value: null });
+    expect((await typing).typing).toEqual(['Mia Medlem']);
+
+    const reply = await author.post(`/api/forum/posts/${post.id}/replies`, { content: 'Hörs det i versalrummet?' });
+    expect((await changes.next('reply-created', (c) => c.reply.id === reply.body.id)).repliesCount).toBe(1);
+
+    // Leaving by the upper-case id leaves the one room too.
+    const left = nextPresence(lower, (p) => p.readers === 1);
+    expect(await new Promise((resolve) => shouted.emit('forum:unwatch-post', upper, resolve))).toEqual({ ok: true, value: null });
+    expect((await left).typing).toEqual([]);
+  });
+
   it('refuses a handshake from another site', async () => {
     await expect(connectLive(backend.url, { origin: 'https://evil.example', cookie: member.cookieHeader })).rejects.toThrow();
   });

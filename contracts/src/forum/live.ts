@@ -75,7 +75,12 @@ const args = <T extends [] | [z.ZodTypeAny, ...z.ZodTypeAny[]]>(items: T) =>
 const postId = z
   .string({ required_error: 'Inläggets id saknas', invalid_type_error: 'Inläggets id måste vara text' })
   // A malformed id names no post, as on the HTTP API (404 there).
-  .uuid(POST_NOT_FOUND_MESSAGE);
+  .uuid(POST_NOT_FOUND_MESSAGE)
+  // PostgreSQL reads a uuid in any case, so 'ABC…' names the same post as 'abc…' (GET answers it), but a room name
+  // is plain text and the server makes ids in lower case and sends each change to that id's room: lowered here,
+  // one post is one room whatever case a client sends. Here only: `entityId` (fields.ts) reads ids out of the
+  // server's own answers, where no room is named.
+  .transform((id) => id.toLowerCase());
 const resyncRequest = z.discriminatedUnion('scope', [z.object({ scope: z.literal('list') }), z.object({ scope: z.literal('post'), postId })], {
   errorMap: () => ({ message: "Begäran måste vara { scope: 'list' } eller { scope: 'post', postId }" }),
 });

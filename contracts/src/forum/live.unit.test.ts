@@ -12,6 +12,14 @@ describe('parseForumLiveArgs', () => {
     expect(parseForumLiveArgs('forum:resync', [{ scope: 'list' }])).toEqual({ ok: true, args: [{ scope: 'list' }] });
   });
 
+  it('lowers a post id, so one post is one room whatever case a client writes its id in', () => {
+    const upper = id.toUpperCase();
+    expect(parseForumLiveArgs('forum:watch-post', [upper])).toEqual({ ok: true, args: [id] });
+    expect(parseForumLiveArgs('forum:unwatch-post', [upper])).toEqual({ ok: true, args: [id] });
+    expect(parseForumLiveArgs('forum:typing', [upper, true])).toEqual({ ok: true, args: [id, true] });
+    expect(parseForumLiveArgs('forum:resync', [{ scope: 'post', postId: upper }])).toEqual({ ok: true, args: [{ scope: 'post', postId: id }] });
+  });
+
   it('refuses a wrong number of arguments for every event, in Swedish', () => {
     for (const event of FORUM_LIVE_EVENTS) {
       expect(parseForumLiveArgs(event, [id, true, 'x', 'y'])).toEqual({ ok: false, error: expect.stringMatching(/^Fel antal argument: väntade \d, fick 4$/) });
