@@ -45,6 +45,8 @@ describe('first start with an empty log', () => {
     const videos = (await client.get('/api/videos')).body as Array<Record<string, any>>;
     expect(videos).toHaveLength(25);
     expect(videos.every((v) => /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/.test(v.videoUrl))).toBe(true);
+    // No source gives a video's views (shared data: no such field): unknown, never 0 (product decision 11).
+    expect(videos.map((v) => v.views)).toEqual(videos.map(() => null));
     const articles = (await client.get('/api/articles')).body as Array<Record<string, any>>;
     expect(new Set(articles.map((a) => a.category))).toEqual(new Set(['analysis', 'culture', 'tech', 'history']));
     expect(articles.some((a) => a.featured)).toBe(true);

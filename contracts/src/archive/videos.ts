@@ -18,7 +18,8 @@ export const VideoSchema = z.object({
   category: z.enum(VIDEO_CATEGORIES),
   platform: z.enum(VIDEO_PLATFORMS),
   thumbnailUrl: z.string().nullable(),
-  views: z.number().int(),
+  /** null: no source gives it (the imported videos): shown as unknown, never as 0 (product decision 11). */
+  views: z.number().int().nullable(),
   description: z.string(),
   sources: z.array(z.string()),
   isRare: z.boolean(),
@@ -42,7 +43,7 @@ const videoFieldShape = {
     errorMap: () => ({ message: `Måste vara en av: ${VIDEO_PLATFORMS.join(', ')}` }),
   }),
   thumbnailUrl: optionalUrl,
-  views: wholeNumber(0, Number.MAX_SAFE_INTEGER),
+  views: wholeNumber(0, Number.MAX_SAFE_INTEGER).nullable(),
   description: optionalText(5000),
   sources: textList(),
   isRare: flag,

@@ -100,11 +100,9 @@ export function videoJsonLd(video: Video): JsonLd {
     embedUrl: video.embedUrl,
     duration: isoDurationOf(video.duration),
     byArtist: video.artist ? { '@type': 'MusicGroup', name: video.artist } : undefined,
-    interactionStatistic: {
-      '@type': 'InteractionCounter',
-      interactionType: { '@type': 'WatchAction' },
-      userInteractionCount: video.views,
-    },
+    // Unknown views (null) are no count at all, not a count of 0.
+    interactionStatistic:
+      video.views === null ? undefined : { '@type': 'InteractionCounter', interactionType: { '@type': 'WatchAction' }, userInteractionCount: video.views },
   });
 }
 

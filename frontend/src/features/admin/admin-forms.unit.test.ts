@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ArticleCreateInputSchema, VideoCreateInputSchema, YearCreateInputSchema, type Article, type Video, type Year } from '@mello/contracts';
+import {
+  ArticleCreateInputSchema,
+  VideoCreateInputSchema,
+  VideoUpdateInputSchema,
+  YearCreateInputSchema,
+  type Article,
+  type Video,
+  type Year,
+} from '@mello/contracts';
 import { ApiError } from '../../api/http';
 import { articlePayload, articleValuesOf, derivedSlug, newArticleValues } from './article-form';
 import { fieldErrorsOf, fromDateTimeLocal, splitCommaList, splitLines, toDateTimeLocal, wholeNumberOr0 } from './form-values';
@@ -94,6 +102,11 @@ describe('video form', () => {
     };
     const { id: _id, ...fields } = video;
     expect(videoPayload(videoValuesOf(video))).toEqual(fields);
+    // Unknown views (an imported video) load as an empty field and stay unknown when saved, never 0.
+    const unknown = { ...video, views: null };
+    expect(videoValuesOf(unknown).views).toBe('');
+    expect(videoPayload(videoValuesOf(unknown)).views).toBeNull();
+    expect(VideoUpdateInputSchema.safeParse(videoPayload(videoValuesOf(unknown))).success).toBe(true);
   });
 });
 

@@ -49,14 +49,17 @@ export function videoValuesOf(video: Video): VideoFormValues {
     category: video.category,
     platform: video.platform,
     thumbnailUrl: video.thumbnailUrl ?? '',
-    views: String(video.views),
+    views: video.views === null ? '' : String(video.views),
     description: video.description,
     sources: joinLines(video.sources),
     isRare: video.isRare,
   };
 }
 
-/** The body of POST /api/videos and PUT /api/videos/{id}: year and views whole numbers (else 0). */
+/**
+ * The body of POST /api/videos and PUT /api/videos/{id}: year and views whole numbers (else 0). Views left empty
+ * stay unknown (null): an imported video's unknown count must not become 0 when the video is edited (decision 11).
+ */
 export function videoPayload(values: VideoFormValues): VideoCreateInput {
   return {
     title: values.title.trim(),
@@ -68,7 +71,7 @@ export function videoPayload(values: VideoFormValues): VideoCreateInput {
     category: values.category,
     platform: values.platform,
     thumbnailUrl: urlOrNull(values.thumbnailUrl),
-    views: wholeNumberOr0(values.views),
+    views: values.views.trim() === '' ? null : wholeNumberOr0(values.views),
     description: values.description.trim(),
     sources: splitLines(values.sources),
     isRare: values.isRare,

@@ -8,22 +8,12 @@ import {
   type SourceRef,
   type YearLineup,
 } from '@mello/contracts';
+import { knownText } from '../../lib/unknown';
 
 /**
- * Pure rules of the lineup screens: how an unknown value reads, which badge a result gets, which of an entry's
- * numbers a show's table shows. The data's rule (docs/content.md): null is "not published, or not seen in a
- * source" and is shown as unknown, never as 0 or an empty cell.
+ * Pure rules of the lineup screens: which badge a result gets, which of an entry's numbers a show's table shows.
+ * An unknown value reads as lib/unknown.ts says (null is shown as unknown, never as 0 or an empty cell).
  */
-
-/** What stands in for a null: the dash people see and the words screen readers and tooltips say. */
-export const UNKNOWN = { mark: '–', label: 'uppgift saknas' } as const;
-
-/** A known value as text, or null when it is unknown (null, undefined or blank text). 0 is a value, not unknown. */
-export function knownText(value: string | number | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  return text === '' ? null : text;
-}
 
 export type ResultBadge = { label: string; palette: 'gold' | 'brand' | 'purple' | 'gray' };
 

@@ -1,5 +1,6 @@
 import type { EntryView, LineupShow } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
+import { knownText } from '../../lib/unknown';
 import {
   anchoredEntries,
   barPercent,
@@ -7,7 +8,6 @@ import {
   disputeOf,
   fieldLabel,
   isSingleFinal,
-  knownText,
   resultBadge,
   showNumbers,
   showPoints,

@@ -3,7 +3,7 @@ import { artistPath, type ArtistEntry, type ArtistRef } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { reachedFinal } from '../format';
 import { ResultBadge } from './ResultBadge';
-import { Known } from './Unknown';
+import { Known } from '../../../components/content/Unknown';
 
 export type CareerEntry = ArtistEntry & { artistRef?: ArtistRef };
 

@@ -2,7 +2,7 @@ import { Box, IconButton, List, Popover, Portal, Stack, Text } from '@chakra-ui/
 import type { DisputeView } from '@mello/contracts';
 import { LuCircleAlert } from 'react-icons/lu';
 import { disputedValueText, fieldLabel, sourceText } from '../format';
-import { Unknown } from './Unknown';
+import { Unknown } from '../../../components/content/Unknown';
 
 /**
  * The mark next to a value the sources disagree on. Activating it (click, Enter or Space) opens every value the

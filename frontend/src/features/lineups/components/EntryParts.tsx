@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { disputeOf, showPoints } from '../format';
 import { DisputeMarker } from './DisputeMarker';
-import { Known, Unknown } from './Unknown';
+import { Known, Unknown } from '../../../components/content/Unknown';
 
 /** A value of an entry with its dispute mark when the sources disagree on that field. */
 export function FieldValue({ entry, field, value }: { entry: EntryView; field: EntryField; value: string | number | null }) {

@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react';
 import type { EntryResult } from '@mello/contracts';
 import { LuTrophy } from 'react-icons/lu';
 import { resultBadge } from '../format';
-import { Unknown } from './Unknown';
+import { Unknown } from '../../../components/content/Unknown';
 
 /** Vinnare (gold, with a trophy), Final, Andra chansen or Utslagen; the unknown mark when the data does not say. */
 export function ResultBadge({ result }: { result: EntryResult | null }) {

@@ -1,5 +1,5 @@
 import { Text, VisuallyHidden } from '@chakra-ui/react';
-import { knownText, UNKNOWN } from '../format';
+import { knownText, UNKNOWN } from '../../lib/unknown';
 
 /**
  * An unknown value: a dash for the eye, 'uppgift saknas' for screen readers and as the hover text. Never 0 or an
