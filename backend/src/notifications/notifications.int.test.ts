@@ -1,9 +1,9 @@
 import { LIVE_SCHEMA, allProjections, rebuildReadModels } from '@mello/projections';
-import { notificationText, type Notification, type NotificationsUnread } from '@mello/contracts';
+import { HIDDEN_POST_NOTICE, HIDDEN_POST_TITLE, HIDDEN_REPLY_NOTICE, notificationText, type Notification, type NotificationsUnread } from '@mello/contracts';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiClient, startTestBackend, type TestBackend, logHead } from '../../test/harness';
+import { ApiClient, adminClient, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 import { connectLive, type LiveClient } from '../../test/live-client';
 
 /**
@@ -119,6 +119,29 @@ describe('notifications', () => {
     const plain = await replyTo(dan, lonely.id, 'Ping @Finnsinte igen');
     expect(plain.mentions).toEqual([]);
     expect(await notificationRows()).toBe(before);
+  });
+
+  it("withholds what moderation hid: a hidden reply's or post's text is not in the notification about it, and comes back on restore", async () => {
+    const admin = await adminClient(backend);
+    const post = await newPost(cecilia);
+    const reply = await replyTo(bo, post.id, 'Till @[anna berg]: HEMLIGTSVAR som moderatorn döljer.');
+    const mentioned = await newPost(dan, 'Till @[anna berg]: HEMLIGTINLÄGG som moderatorn döljer.');
+    const texts = async () => JSON.stringify((await list(anna)).items);
+    expect(await texts()).toContain('HEMLIGTSVAR');
+    expect(await texts()).toContain('HEMLIGTINLÄGG');
+
+    expect((await admin.post(`/api/admin/moderation/replies/${reply.id}`, { action: 'hide' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/moderation/posts/${mentioned.id}`, { action: 'hide' })).status).toBe(200);
+    await backend.runner.catchUp();
+    expect(await texts()).not.toContain('HEMLIG');
+    const [onReply] = await about(anna, post.id);
+    expect(onReply).toMatchObject({ kind: 'mention', replyId: reply.id, excerpt: HIDDEN_REPLY_NOTICE, postTitle: 'Saknas: finalen 1962 i färg' });
+    const [onPost] = await about(anna, mentioned.id);
+    expect(onPost).toMatchObject({ kind: 'mention', replyId: null, excerpt: HIDDEN_POST_NOTICE, postTitle: HIDDEN_POST_TITLE });
+
+    expect((await admin.post(`/api/admin/moderation/replies/${reply.id}`, { action: 'restore' })).status).toBe(200);
+    await backend.runner.catchUp();
+    expect((await about(anna, post.id))[0]!.excerpt).toContain('HEMLIGTSVAR');
   });
 
   it('one notification per event and member when several reasons apply (a mention in a reply to her own post)', async () => {

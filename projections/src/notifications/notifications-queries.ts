@@ -1,6 +1,15 @@
-import { NOTIFICATION_ACTORS_SHOWN, NOTIFICATIONS_LIST_LIMIT, type Notification, type PostWatch } from '@mello/contracts';
+import {
+  HIDDEN_POST_NOTICE,
+  HIDDEN_POST_TITLE,
+  HIDDEN_REPLY_NOTICE,
+  NOTIFICATION_ACTORS_SHOWN,
+  NOTIFICATIONS_LIST_LIMIT,
+  type Notification,
+  type PostWatch,
+} from '@mello/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { isHiddenSql } from '../forum/moderation-queries';
 import { LIVE_SCHEMA } from '../schema';
 
 const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
@@ -20,14 +29,22 @@ const notificationRow = z.object({
 
 /**
  * A member's newest notifications. The actors' names are read from the accounts here (public names only, never
- * an e-mail address), so the read model holds ids and a rebuild needs nothing but the log.
+ * an e-mail address), so the read model holds ids and a rebuild needs nothing but the log. What moderation hides
+ * is withheld here as on the forum's pages (moderation-queries.ts): the excerpt of a hidden reply, or of a hidden
+ * post the notification is about, reads as the hidden notice, and a hidden post's title as HIDDEN_POST_TITLE; the
+ * stored excerpt stays, so a restore shows it again.
  */
 export async function notificationsOf(db: CommonQueryMethods, userId: string): Promise<Notification[]> {
   const rows = await db.any(sql.type(notificationRow)`
-    SELECT n.id::text AS id, n.kind, n.post_id::text AS "postId", n.reply_id::text AS "replyId", coalesce(p.title, '') AS "postTitle",
+    SELECT n.id::text AS id, n.kind, n.post_id::text AS "postId", n.reply_id::text AS "replyId",
+           CASE WHEN ${isHiddenSql(sql.fragment`n.post_id`)} THEN ${HIDDEN_POST_TITLE} ELSE coalesce(p.title, '') END AS "postTitle",
            array(SELECT coalesce(u.public_name, 'En medlem') FROM unnest(n.actor_ids[1:${NOTIFICATION_ACTORS_SHOWN}]) WITH ORDINALITY a(id, i)
                   LEFT JOIN public.users u ON u.id::text = a.id ORDER BY a.i) AS actors,
-           cardinality(n.actor_ids) AS "actorCount", n.excerpt, n.read,
+           cardinality(n.actor_ids) AS "actorCount",
+           CASE WHEN n.reply_id IS NOT NULL THEN (CASE WHEN ${isHiddenSql(sql.fragment`n.reply_id`)} THEN ${HIDDEN_REPLY_NOTICE} ELSE n.excerpt END)
+                WHEN ${isHiddenSql(sql.fragment`n.post_id`)} THEN ${HIDDEN_POST_NOTICE}
+                ELSE n.excerpt END AS excerpt,
+           n.read,
            to_char(n.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
       FROM ${table('notifications')} n LEFT JOIN ${table('notification_posts')} p ON p.id = n.post_id
      WHERE n.user_id = ${userId}
