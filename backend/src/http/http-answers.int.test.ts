@@ -107,6 +107,17 @@ describe('a method the path does not take', () => {
     expect((await anonymous.get('/api/years')).status).toBe(200);
   });
 
+  it("a request Node's parser refuses gets Node's status with a JSON { error } in Swedish, and the server goes on", async () => {
+    const huge = await rawRequest(backend.url, 'GET', '/api/years', { headers: { 'X-Padding': 'x'.repeat(20_000) } });
+    expect(huge.status).toBe(431);
+    expect(huge.headers['content-type']).toMatch(/^application\/json/);
+    expect(huge.json).toEqual({ error: 'Förfrågans rubrikfält är för stora' });
+    const malformed = await rawRequest(backend.url, 'GET', '/api/years', { headers: { 'Bad Header Name': 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toEqual({ error: 'Förfrågan är felaktigt formaterad' });
+    expect((await anonymous.get('/api/years')).status).toBe(200);
+  });
+
   it('an API address no route has is a 404 whatever the method', async () => {
     for (const method of ['GET', 'DELETE', 'TRACE', 'PROPFIND', 'OPTIONS']) {
       const reply = await rawRequest(backend.url, method, '/api/nothing-here');

@@ -65,7 +65,9 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
         const served = await send(ctx, ctx.path, { root, immutable, maxage: immutable ? 365 * 24 * 3600 * 1000 : 0 });
         if (served) return;
       } catch (error) {
-        if ((error as { status?: number }).status !== 404) throw error;
+        // koa-send refuses a path it will not read as a file (400 'Malicious Path' for a NUL, 403 for one leading
+        // out of the root) in English: such a path names no file either, so it gets the not-found page too.
+        if (![400, 403, 404].includes((error as { status?: number }).status ?? 500)) throw error;
       }
     }
     // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the

@@ -82,6 +82,17 @@ describe('static client files', () => {
     }
   });
 
+  it("answers a path koa-send refuses to read (a NUL) with the not-found page, not its English 'Malicious Path'", async () => {
+    for (const urlPath of ['/%00', '/assets/x%00.js']) {
+      const reply = await get(urlPath);
+      // The page answer of any unknown address (the server-rendered one is a 404; this bare server has no renderer).
+      expect(reply.status, urlPath).toBeLessThan(500);
+      expect(reply.status, urlPath).not.toBe(400);
+      expect(reply.headers['content-type'], urlPath).toMatch(/^text\/html/);
+      expect(reply.body.toString(), urlPath).not.toContain('Malicious');
+    }
+  });
+
   it('compresses the page HTML too', async () => {
     const reply = await get('/years', 'gzip');
     expect(reply.headers['content-type']).toMatch(/^text\/html/);

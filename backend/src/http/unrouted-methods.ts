@@ -9,21 +9,26 @@ export const methodNotTakenMessage = (method: string) => `Metoden ${method} stö
 /** A method token as RFC 9110 spells it, short enough to echo back. */
 const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}(?= )/;
 
-/** Node's own answers to a request its parser refuses (what it writes when nobody listens for `clientError`). */
-const PARSER_REFUSALS: Record<string, string> = {
-  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
-  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+/**
+ * The answers to a request Node's parser refuses, by its error code: Node's own status lines (what it writes when
+ * nobody listens for `clientError`), with the JSON `{ error }` every other refusal of this server has.
+ */
+const PARSER_REFUSALS: Record<string, { status: string; error: string }> = {
+  HPE_HEADER_OVERFLOW: { status: '431 Request Header Fields Too Large', error: 'Förfrågans rubrikfält är för stora' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: '413 Payload Too Large', error: 'Förfrågan är för stor' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: '408 Request Timeout', error: 'Förfrågan kom inte fram i tid' },
 };
+const MALFORMED_REQUEST = { status: '400 Bad Request', error: 'Förfrågan är felaktigt formaterad' };
 
 type ParserError = Error & { code?: string; rawPacket?: Buffer };
 type SocketWithResponse = Duplex & { _httpMessage?: { headersSent?: boolean } };
 
-function methodNotAllowed(method: string | null): string {
-  const body = JSON.stringify({ error: method ? methodNotTakenMessage(method) : 'Metoden stöds inte av servern' });
+/** A whole HTTP/1.1 answer with a JSON `{ error }` body, closing the connection (the parser cannot go on). */
+function jsonAnswer(status: string, error: string, headers: string[] = []): string {
+  const body = JSON.stringify({ error });
   return [
-    'HTTP/1.1 405 Method Not Allowed',
-    `Allow: ${SERVER_METHODS.join(', ')}`,
+    `HTTP/1.1 ${status}`,
+    ...headers,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'X-Content-Type-Options: nosniff',
@@ -31,6 +36,12 @@ function methodNotAllowed(method: string | null): string {
     '',
     body,
   ].join('\r\n');
+}
+
+function methodNotAllowed(method: string | null): string {
+  return jsonAnswer('405 Method Not Allowed', method ? methodNotTakenMessage(method) : 'Metoden stöds inte av servern', [
+    `Allow: ${SERVER_METHODS.join(', ')}`,
+  ]);
 }
 
 /** Writes `answer` unless a response is already under way on the socket (that would corrupt it), then closes. */
@@ -44,7 +55,7 @@ function answerAndClose(socket: SocketWithResponse, answer: string) {
  * `{ error }` (error-middleware.ts answers the rest). CONNECT is handed to a `connect` listener, and without one
  * Node drops the connection; a method Node's parser does not know (`FOO`) is a parse error, which Node answers
  * with a bare 400. Neither names an address the routers could look up, so Allow lists the server's methods.
- * Other parse errors get Node's own answer.
+ * Other parse errors (headers over Node's 16 kB, a malformed request line) get Node's own status with a JSON body.
  */
 export function answerUnroutedMethods(server: http.Server): void {
   server.on('connect', (request: http.IncomingMessage, socket: Duplex) => {
@@ -59,6 +70,7 @@ export function answerUnroutedMethods(server: http.Server): void {
       socket.destroy(error);
       return;
     }
-    socket.end(`HTTP/1.1 ${PARSER_REFUSALS[error.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`, () => socket.destroy());
+    const refusal = PARSER_REFUSALS[error.code ?? ''] ?? MALFORMED_REQUEST;
+    socket.end(jsonAnswer(refusal.status, refusal.error), () => socket.destroy());
   });
 }
