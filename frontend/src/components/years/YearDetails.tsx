@@ -2,6 +2,7 @@ import { Box, Button, Card, Heading, Link, List, Stack, Text } from '@chakra-ui/
 import type { Year } from '@mello/contracts';
 import { LuYoutube } from 'react-icons/lu';
 import { VisuallyNewTab } from '../content/VisuallyNewTab';
+import { Unknown } from '../content/Unknown';
 
 /** 'Om {year}' with the description, 'Intressanta Fakta' and 'Kontroverser' (each only when non-empty). */
 export function AboutYearCard({ year }: { year: Year }) {
@@ -43,7 +44,7 @@ function TextList({ title, items, marker }: { title: string; items: readonly str
   );
 }
 
-/** 'Snabbfakta': the key facts side by side; an empty field means "not verified" in the archive. */
+/** 'Snabbfakta': the key facts side by side; an empty field means "not verified" in the archive: the unknown mark. */
 export function QuickFactsCard({ year }: { year: Year }) {
   const rows: [string, string][] = [
     ['År', String(year.year)],
@@ -67,11 +68,7 @@ export function QuickFactsCard({ year }: { year: Year }) {
                 {label}
               </Text>
               <Text as="dd" fontWeight="semibold" fontSize="sm" textAlign="end">
-                {value || (
-                  <Text as="span" color="fg.subtle" fontWeight="normal" title="Inte verifierat ännu">
-                    –
-                  </Text>
-                )}
+                {value || <Unknown />}
               </Text>
             </Box>
           ))}
