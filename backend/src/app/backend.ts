@@ -80,6 +80,8 @@ export type BackendOptions = {
   extraRouters?: Router[];
   /** Aborted while starting (a signal): start-up stops at its next step, stops what it started and rejects. */
   signal?: AbortSignal;
+  /** How often the live layer rechecks its members' sessions (SESSION_RECHECK_MS); tests set it to pin one way a session's sockets end. */
+  sessionRecheckMs?: number;
 };
 
 /**
@@ -156,6 +158,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       revisionRoutes({ store, pool }),
       admin,
     ];
+    // Sessions end in the HTTP app; their sockets are the live layer's, started on the app's server below.
+    let endSessionSockets: (sid: string) => void = () => undefined;
     const app = createHttpApp({
       config,
       pool,
@@ -177,6 +181,7 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       guards: [adminArea(admin)],
       routers,
       extraRouters: options.extraRouters,
+      onSessionEnded: (sid) => endSessionSockets(sid),
     });
     // Its drain runs after Socket.IO's close (which disconnects the sockets): requests in flight finish, bounded.
     const { server, url } = await serveHttp(app.callback(), config, shutdown);
@@ -192,7 +197,9 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       search,
       rates,
       log,
+      sessionRecheckMs: options.sessionRecheckMs,
     });
+    endSessionSockets = live.sessionEnded;
     shutdown.add(() => live.close());
     metrics.sources.sockets = () => live.io.engine.clientsCount;
     // Expired sessions, idempotency keys and rate-limit windows are never used (each query skips them); this only reclaims the rows.

@@ -48,6 +48,8 @@ export type HttpAppDeps = {
   readModels?: ChangeStamps;
   /** A forum post's page counts a view, as its API call does. */
   views?: ViewCounter;
+  /** Every session that ends here (logout, or the old id at a sign-in): the live layer closes its sockets. */
+  onSessionEnded?: (sid: string) => void;
 };
 
 /** Without change stamps every stamp differs from the last: nothing cached is ever served. */
@@ -93,7 +95,7 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
         secure: secureCookies,
         signed: true,
         renew: true,
-        store: createPostgresSessionStore(deps.pool),
+        store: createPostgresSessionStore(deps.pool, { onDestroy: deps.onSessionEnded }),
       },
       app,
     ),

@@ -25,10 +25,10 @@ import type { DriftLive } from './drift-live';
 import type { ModerationLive } from './moderation-live';
 import { LiveRefusal, serveLiveRequests, type LiveHandlers } from './live-requests';
 import { repeatLog } from './repeat-log';
-import type { SocketData } from './socket-auth';
+import type { LiveServerSideEvents, SocketData } from './socket-auth';
 
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, LiveServerSideEvents, SocketData>;
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, LiveServerSideEvents, SocketData>;
 
 /** A typing indicator that is not refreshed goes away by itself (a closed laptop does not type forever). */
 const TYPING_TIMEOUT_MS = 8000;

@@ -29,14 +29,14 @@ export function originAllowed(publicOrigin: string) {
 }
 
 /**
- * Reads the same signed session cookie koa-session sets, loads the session row and its user: `socket.data.user`
- * is the signed-in member, or null for a visitor (who may watch, but not type or act). A forged or expired
- * cookie is simply a visitor.
+ * Reads the same signed session cookie koa-session sets, loads the session row and its user: `user` is the
+ * signed-in member (with the session's id), or null for a visitor (who may watch, but not type or act). A forged
+ * or expired cookie is simply a visitor.
  */
 export async function userFromHandshake(
   req: IncomingMessage,
   deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string },
-): Promise<AuthUser | null> {
+): Promise<{ user: AuthUser; sid: string } | null> {
   const sid = signedCookie(req.headers.cookie ?? '', SESSION_COOKIE, new Keygrip([deps.sessionSecret]));
   if (!sid) return null;
   const session = await createPostgresSessionStore(deps.pool).get(sid);
@@ -44,7 +44,7 @@ export async function userFromHandshake(
   if (typeof userId !== 'string') return null;
   if (typeof session?._expire === 'number' && session._expire < Date.now()) return null;
   const row = await findUserById(deps.pool, userId);
-  return row ? toAuthUser(row, deps.adminEmail) : null;
+  return row ? { user: toAuthUser(row, deps.adminEmail), sid } : null;
 }
 
 /** A cookie's value when its `.sig` companion carries a valid signature (the scheme of the `cookies` package). */
@@ -62,11 +62,25 @@ export function signedCookie(header: string, name: string, keys: Keygrip): strin
 
 export type SocketData = { user: AuthUser | null; typingIn: string | null };
 
+/**
+ * The session each member's socket signed in with, kept in this process only: `socket.data` travels to the
+ * other processes in their fetchSockets answers (presence), and the id is what the cookie carries.
+ */
+const sessionIds = new WeakMap<Socket, string>();
+export const sessionIdOf = (socket: Socket): string | null => sessionIds.get(socket) ?? null;
+
+/** What the API processes tell each other through the adapter (`io.serverSideEmit`). */
+export type LiveServerSideEvents = {
+  /** A session ended on the sending process; its sockets, wherever they are, must sign in again (socket-sessions.ts). */
+  'session:ended': (room: string) => void;
+};
+
 export function sessionMiddleware(deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string }) {
   return (socket: Socket, next: (error?: Error) => void) => {
     userFromHandshake(socket.request, deps).then(
-      (user) => {
-        socket.data = { user, typingIn: null } satisfies SocketData;
+      (member) => {
+        socket.data = { user: member?.user ?? null, typingIn: null } satisfies SocketData;
+        if (member) sessionIds.set(socket, member.sid);
         next();
       },
       (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),

@@ -14,6 +14,7 @@ import { moderationLive } from './moderation-live';
 import type { CheckpointRates } from '../maintenance/projection-rate';
 import { driftLive } from './drift-live';
 import { originAllowed, sessionMiddleware } from './socket-auth';
+import { SESSION_RECHECK_MS, socketSessions } from './socket-sessions';
 
 /** The table the PostgreSQL adapter keeps payloads over NOTIFY's 8000-byte limit in. */
 export const socketAdapterMigrations = [
@@ -60,6 +61,8 @@ export async function startSocketServer(
     /** This process's samples of the checkpoints, for the Drift tab's events per second (shared with its GET). */
     rates?: CheckpointRates;
     log: (message: string, detail?: Record<string, unknown>) => void;
+    /** SESSION_RECHECK_MS unless given (socket-sessions.ts). */
+    sessionRecheckMs?: number;
   },
 ) {
   const adapterPool = socketAdapterPool(deps.databaseUri, deps.databaseTimeouts, deps.log);
@@ -70,6 +73,7 @@ export async function startSocketServer(
     adapter: createAdapter(adapterPool.clients, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
   });
   io.use(sessionMiddleware(deps));
+  const sessions = socketSessions(io, { ...deps, recheckMs: deps.sessionRecheckMs ?? SESSION_RECHECK_MS });
   const notifications = attachNotificationsLive(io, deps);
   const moderation = moderationLive(io, deps);
   const drift = driftLive(io, deps);
@@ -87,6 +91,7 @@ export async function startSocketServer(
   try {
     await follower.start();
   } catch (error) {
+    await sessions.stop();
     await notifications.stop();
     await drift.close();
     void io.close();
@@ -97,8 +102,11 @@ export async function startSocketServer(
     io,
     forum,
     follower,
+    /** A session ended (the session store's onDestroy): its sockets on every process sign in again, as what they are now. */
+    sessionEnded: sessions.ended,
     async close() {
       await follower.stop();
+      await sessions.stop();
       await notifications.stop();
       await drift.close();
       forum.close();
