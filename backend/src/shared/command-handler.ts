@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EVENTS, type Actor, type DomainEvent } from '@mello/contracts';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent } from '../event-store/port';
 import { ConflictError, PreconditionFailedError } from './errors';
+import { uuidFromName } from './uuid';
 
 /** Who asked and within which request: becomes every event's metadata. */
 export type CommandContext = {
@@ -12,6 +13,12 @@ export type CommandContext = {
   causationId: string | null;
   /** Set when the command restores an earlier version: that version's revision in the item's own stream. */
   restoredFrom?: number;
+  /**
+   * Set for a create sent with an Idempotency-Key (http/idempotency.ts): a hash of the user, the key and the request.
+   * Every run of that request derives the same item id (newItemId) and event ids (toNewEvents) from it, so a run
+   * after a takeover finds what an earlier run appended before its process died, instead of making a second item.
+   */
+  idempotencySeed?: string;
 };
 
 export type Decider<State, Command, Event extends DomainEvent> = {
@@ -20,7 +27,12 @@ export type Decider<State, Command, Event extends DomainEvent> = {
   decide: (command: Command, state: State) => Event[];
 };
 
-export type Loaded<State> = { state: State; expectedRevision: ExpectedRevision };
+export type Loaded<State> = {
+  state: State;
+  expectedRevision: ExpectedRevision;
+  /** The stream's last event's log position (null: no stream): what answering the stream as it is waits for. */
+  position: LogPosition | null;
+};
 
 /**
  * The revision the client's edit was based on (its If-Match) and the 412 message naming the thing. When given,
@@ -49,14 +61,32 @@ export async function loadAggregate<State, Command, Event extends DomainEvent>(
   // The store decoded each event with the registry; a stream holds only its own aggregate's events.
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
   const last = recorded[recorded.length - 1];
-  return { state, expectedRevision: last ? last.streamRevision : 'no_stream' };
+  return { state, expectedRevision: last ? last.streamRevision : 'no_stream', position: last ? last.position : null };
 }
 
-/** The events of a decision as the store appends them: each with its registry version and the command's metadata. */
-export function toNewEvents(events: readonly DomainEvent[], context: CommandContext): NewEvent[] {
+/** The id of the item a create makes: random, or the same on every run of a keyed create (its seed's). */
+export const newItemId = (context: CommandContext): string =>
+  context.idempotencySeed === undefined ? randomUUID() : uuidFromName(`idempotent:${context.idempotencySeed}:item`);
+
+/** Where an append goes: a keyed create's event ids are derived from the stream and the revisions they will take. */
+export type AppendTarget = { streamName: string; expectedRevision: ExpectedRevision };
+
+/**
+ * The events of a decision as the store appends them: each with its registry version and the command's metadata.
+ * Their ids are random, except for a keyed create appending at a known revision (`target`): then each id is derived
+ * from the seed, the stream and the revision the event takes, so a second run of the request that decided the same
+ * append at the same revision re-sends the same ids, which the store answers as the earlier append (no duplicate).
+ */
+export function toNewEvents(events: readonly DomainEvent[], context: CommandContext, target?: AppendTarget): NewEvent[] {
   const occurredAt = new Date().toISOString();
-  return events.map((event) => ({
-    id: randomUUID(),
+  const { idempotencySeed: seed } = context;
+  const known = target !== undefined && (typeof target.expectedRevision === 'number' || target.expectedRevision === 'no_stream');
+  const eventId = (index: number) =>
+    seed !== undefined && known
+      ? uuidFromName(`idempotent:${seed}:event:${revisionAfter(target.expectedRevision, index + 1)}:${target.streamName}`)
+      : randomUUID();
+  return events.map((event, index) => ({
+    id: eventId(index),
     type: event.type,
     data: event.data,
     metadata: {
@@ -84,7 +114,7 @@ export async function appendDecision(
 ): Promise<LogPosition | null> {
   if (events.length === 0) return null;
   try {
-    const result = await store.appendToStream(streamName, toNewEvents(events, context), { expectedRevision });
+    const result = await store.appendToStream(streamName, toNewEvents(events, context, { streamName, expectedRevision }), { expectedRevision });
     return result.position;
   } catch (error) {
     // With If-Match the client said which version it edited: a save in between is that version gone stale (412).
