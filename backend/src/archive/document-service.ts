@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore, LogPosition } from '../event-store/port';
 import { maxPosition } from '@mello/projections';
 import {
@@ -6,11 +5,12 @@ import {
   checkIfMatch,
   handleCommand,
   loadAggregate,
+  newItemId,
   revisionAfter,
   type CommandContext,
   type IfMatchRevision,
 } from '../shared/command-handler';
-import { NotFoundError } from '../shared/errors';
+import { ConflictError, NotFoundError } from '../shared/errors';
 import type { DocumentDecider } from './document-decider';
 import { decideReservation, evolveReservation, initialReservation, reservationStream } from './reservation';
 
@@ -62,7 +62,13 @@ export function createDocumentService<F extends Record<string, unknown>>(store: 
     const claimed: UniqueKey[] = [];
     try {
       for (const { key, takenMessage } of keys) {
-        const result = await handleCommand(store, reservationStream(key), reservationDecider, { type: 'claim', key, ownerId, takenMessage }, context);
+        const claimOnce = () => handleCommand(store, reservationStream(key), reservationDecider, { type: 'claim', key, ownerId, takenMessage }, context);
+        // Two runs of one keyed create (one still running past the takeover) claim for the same owner: the one that
+        // lost the race decides again, and finds the key its own.
+        const result = await claimOnce().catch((error: unknown) => {
+          if (context.idempotencySeed === undefined || !(error instanceof ConflictError)) throw error;
+          return claimOnce();
+        });
         positions.push(result.position);
         if (result.position !== null) claimed.push({ key, takenMessage });
       }
@@ -80,14 +86,34 @@ export function createDocumentService<F extends Record<string, unknown>>(store: 
     await readModels.waitFor(positions.reduce<string | null>(maxPosition, null));
   };
 
+  /**
+   * The document an earlier run of the same keyed create made (newItemId gives every run of it this id), once the
+   * read models hold it; null when there is none and this run creates it. Deleted since: 404, as it would be now.
+   */
+  const madeEarlier = async (id: string, context: CommandContext): Promise<({ id: string } & F) | null> => {
+    if (context.idempotencySeed === undefined) return null;
+    const loaded = await loadAggregate(store, options.streamName(id), decider);
+    if (loaded.state.status === 'none') return null;
+    if (loaded.state.status === 'deleted') throw new NotFoundError(options.notFoundMessage);
+    await settle([loaded.position]);
+    return { id, ...loaded.state.fields };
+  };
+
   return {
-    async create(fields: F, context: CommandContext, id: string = randomUUID()): Promise<{ id: string } & F> {
+    /** Without an id: a new one (newItemId), which for a keyed create answers the item an earlier run of it made. */
+    async create(fields: F, context: CommandContext, id: string = newItemId(context)): Promise<{ id: string } & F> {
+      const earlier = await madeEarlier(id, context);
+      if (earlier) return earlier;
       await options.check?.(fields);
       const { positions, claimed } = await claim(keysOf(fields), id, context);
       try {
         const result = await handleCommand(store, options.streamName(id), decider, { type: 'create', id, fields }, context);
         await settle([...positions, result.position]);
       } catch (error) {
+        // A run of the same keyed create that appended meanwhile (one still running past the takeover) owns the
+        // keys: they stay claimed, and its document is the answer.
+        const raced = error instanceof ConflictError ? await madeEarlier(id, context) : null;
+        if (raced) return raced;
         await release(claimed, id, context);
         throw error;
       }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   FORUM_ENTRY_NOT_FOUND_MESSAGE,
   POST_NOT_FOUND_MESSAGE,
@@ -8,14 +7,15 @@ import {
   type ForumPostEditInput,
   type ForumPostLiked,
   type ForumReplyLiked,
+  type EventOf,
 } from '@mello/contracts';
 import { entryRefView, forumPostCreatedDoc, forumPostEditedFields, forumPostJson, forumReplyJson, forumReplyPostedDoc } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../archive/document-service';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../event-store/port';
 import { resolveMentions } from '../notifications/member-names';
-import { handleCommand, loadAggregate, toNewEvents, type CommandContext } from '../shared/command-handler';
-import { NotFoundError } from '../shared/errors';
+import { handleCommand, loadAggregate, newItemId, toNewEvents, type CommandContext } from '../shared/command-handler';
+import { ConflictError, NotFoundError } from '../shared/errors';
 import { decidePostLike, decideReplyLike, postLikeStream, replyLikeStream } from './like';
 import { forumPostStream, postDecider, type ForumActor } from './post';
 import { forumReplyStream, replyDecider } from './reply';
@@ -54,21 +54,68 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
     }
   };
 
-  return {
-    async createPost(input: ForumPostCreateInput, by: ForumActor, context: CommandContext): Promise<string> {
-      // A hunt for an entry names one the archive has (checked in the read model, which holds every entry whose
-      // creation has answered). An entry deleted later leaves the post as it is: its links then lead nowhere.
-      if (input.entryId !== null && (await entryRefView(pool, input.entryId)) === null) throw new NotFoundError(FORUM_ENTRY_NOT_FOUND_MESSAGE);
-      const postId = randomUUID();
-      const mentions = await resolveMentions(pool, input.content);
-      const command = { type: 'create' as const, postId, input, mentions, by, now: now() };
+  /**
+   * What an earlier run of the same keyed create appended (newItemId gives every run of it the same id): its
+   * stream's position and the post as it stands, or null when there is none and this run creates it. Deleted
+   * since: 404, as the post would be answered now.
+   */
+  const postMadeEarlier = async (postId: string, context: CommandContext) => {
+    if (context.idempotencySeed === undefined) return null;
+    const { state, position } = await loadPost(postId);
+    if (state.status === 'none') return null;
+    if (state.status === 'deleted') throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+    const created: EventOf<'ForumPostCreated'>['data'] = { postId, ...state.post };
+    return { position, created };
+  };
+  const replyMadeEarlier = async (replyId: string, context: CommandContext) => {
+    if (context.idempotencySeed === undefined) return null;
+    const { state, position } = await loadReply(replyId);
+    if (state.status === 'none') return null;
+    if (state.status === 'deleted') throw new NotFoundError(REPLY_NOT_FOUND_MESSAGE);
+    return { position, posted: state.reply };
+  };
+
+  const appendPost = async (postId: string, input: ForumPostCreateInput, by: ForumActor, context: CommandContext) => {
+    // A hunt for an entry names one the archive has (checked in the read model, which holds every entry whose
+    // creation has answered). An entry deleted later leaves the post as it is: its links then lead nowhere.
+    if (input.entryId !== null && (await entryRefView(pool, input.entryId)) === null) throw new NotFoundError(FORUM_ENTRY_NOT_FOUND_MESSAGE);
+    const mentions = await resolveMentions(pool, input.content);
+    const command = { type: 'create' as const, postId, input, mentions, by, now: now() };
+    try {
       const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context);
-      const reached = await settle(result.position);
+      return { position: result.position, created: result.events.find((event) => event.type === 'ForumPostCreated')?.data };
+    } catch (error) {
+      // A run of the same keyed create appended meanwhile (one still running past the takeover): its post is the answer.
+      const raced = error instanceof ConflictError ? await postMadeEarlier(postId, context) : null;
+      if (raced === null) throw error;
+      return raced;
+    }
+  };
+
+  const appendReply = async (replyId: string, postId: string, content: string, by: ForumActor, context: CommandContext) => {
+    const post = await loadPost(postId);
+    const mentions = await resolveMentions(pool, content);
+    const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, mentions, by, now: now() };
+    try {
+      const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
+      return { position: result.position, posted: result.events.find((event) => event.type === 'ForumReplyPosted')?.data };
+    } catch (error) {
+      const raced = error instanceof ConflictError ? await replyMadeEarlier(replyId, context) : null;
+      if (raced === null) throw error;
+      return raced;
+    }
+  };
+
+  return {
+    /** A keyed create (idempotency.ts) run again after its first run appended answers the post that run made. */
+    async createPost(input: ForumPostCreateInput, by: ForumActor, context: CommandContext): Promise<string> {
+      const postId = newItemId(context);
+      const { position, created } = (await postMadeEarlier(postId, context)) ?? (await appendPost(postId, input, by, context));
+      const reached = await settle(position);
       const body = await forumPostJson(pool, postId);
       if (body !== null) return body;
-      const created = result.events.find((event) => event.type === 'ForumPostCreated');
       if (reached || created === undefined) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-      return JSON.stringify(forumPostCreatedDoc(created.data));
+      return JSON.stringify(forumPostCreatedDoc(created));
     },
 
     /** The edit, optionally only while the post is at the revision the form opened (If-Match: else 412); answers the new revision. */
@@ -99,20 +146,17 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       await settle(result.position);
     },
 
+    /** As createPost: a keyed create run again after its first run appended answers the reply that run made. */
     async postReply(postId: string, content: string, by: ForumActor, context: CommandContext): Promise<string> {
-      const post = await loadPost(postId);
-      const replyId = randomUUID();
-      const mentions = await resolveMentions(pool, content);
-      const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, mentions, by, now: now() };
-      const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
-      const reached = await settle(result.position);
+      const replyId = newItemId(context);
+      const { position, posted } = (await replyMadeEarlier(replyId, context)) ?? (await appendReply(replyId, postId, content, by, context));
+      const reached = await settle(position);
       const body = await forumReplyJson(pool, replyId);
       if (body !== null) return body;
-      const posted = result.events.find((event) => event.type === 'ForumReplyPosted');
       // The post was deleted between the check and the append: the reply has nothing to belong to (the projection
       // does not show it either).
       if (reached || posted === undefined || (await loadPost(postId)).state.status !== 'active') throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-      return JSON.stringify(forumReplyPostedDoc(posted.data));
+      return JSON.stringify(forumReplyPostedDoc(posted));
     },
 
     async deleteReply(replyId: string, by: ForumActor, context: CommandContext): Promise<void> {

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { ForumPostCreateInputSchema, YearCreateInputSchema } from '@mello/contracts';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase } from '../../test/database';
 import { ApiClient, adminClient, sampleArticle, sampleVideo, sampleYear, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+import type { CommandContext } from '../shared/command-handler';
+import { idempotencySeed } from './idempotency';
+import { ABANDONED_AFTER_SECONDS } from './idempotency-keys';
 
 /**
  * Idempotency-Key on every create route, table-driven: the table's rows must be exactly the routes the routers
@@ -16,6 +20,7 @@ let admin: ApiClient;
 let member: ApiClient;
 let otherMember: ApiClient;
 let postId: string;
+let memberAuthor: { userId: string; name: string };
 let artistId: string;
 let unique = 0;
 
@@ -125,6 +130,16 @@ const countEvents = (type: string) =>
 const counts = async (c: CreateCase) => ({ rows: await countRows(c.table), events: await countEvents(c.event) });
 const plus = (before: { rows: number; events: number }, n: number) => ({ rows: before.rows + n, events: before.events + n });
 
+/**
+ * The crash window: the create committed, but its process died before it stored the answer. Its reservation is
+ * left `pending`, and once it is older than ABANDONED_AFTER_SECONDS the next request with the key takes it over.
+ */
+const abandonAnswer = (key: string) =>
+  backend.pool.query(sql.unsafe`
+    UPDATE public.idempotency_keys SET state = 'pending', status = NULL, body = NULL,
+           reserved_at = now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS + 1})
+     WHERE key = ${key}`);
+
 const withKey = (key: string) => ({ 'Idempotency-Key': key });
 const create = (c: CreateCase, body: unknown, key?: string, client = c.client()) => client.post(c.path(), body, key === undefined ? {} : withKey(key));
 const replayed = (reply: Reply) => reply.headers.get('idempotent-replayed');
@@ -145,6 +160,7 @@ beforeAll(async () => {
   await signIn();
   const post = await member.post('/api/forum/posts', { title: 'Inlägget att svara på', content: 'Här samlas svaren i testet.' });
   postId = post.body.id;
+  memberAuthor = { userId: post.body.authorId, name: post.body.authorName };
   expect((await admin.post('/api/years', sampleYear({ year: 1958 }))).status).toBe(201);
   artistId = (await admin.post('/api/artists', { name: 'Alice Babs' })).body.id;
 });
@@ -203,6 +219,43 @@ describe.each(Object.entries(CASES))('%s with Idempotency-Key', (_route, c) => {
     const retry = await create(c, body, key);
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(created[0]!.body.id);
+  });
+
+  it('committed but its answer never stored (the process died): the retry after the takeover answers the same item, and makes no second', async () => {
+    const before = await counts(c);
+    const key = randomUUID();
+    const body = c.body();
+    const first = await create(c, body, key);
+    expect(first.status).toBe(201);
+    expect((await abandonAnswer(key)).rowCount).toBe(1);
+    const retry = await create(c, body, key);
+    expect(retry.status).toBe(201);
+    expect(replayed(retry)).toBeNull(); // the takeover ran the route again: it is not the stored answer
+    expect(retry.body.id).toBe(first.body.id);
+    expect(retry.body).toEqual(first.body);
+    expect(await counts(c)).toEqual(plus(before, 1));
+    // The retry's answer is stored now: the next one is its replay.
+    const again = await create(c, body, key);
+    expect(replayed(again)).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
+  it("after a crash, another user's retry with the same key and body finds that user's own item", async () => {
+    if (!c.other) return expect(c.client()).toBe(admin); // one administrator: nobody else can create here
+    const key = randomUUID();
+    const body = c.body();
+    const before = await counts(c);
+    const mine = await create(c, body, key);
+    const theirs = await create(c, body, key, c.other());
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect((await abandonAnswer(key)).rowCount).toBe(2);
+    const myRetry = await create(c, body, key);
+    const theirRetry = await create(c, body, key, c.other());
+    expect([myRetry.status, theirRetry.status]).toEqual([201, 201]);
+    expect(myRetry.body.id).toBe(mine.body.id);
+    expect(theirRetry.body.id).toBe(theirs.body.id);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(await counts(c)).toEqual(plus(before, 2));
   });
 
   it('the same key with another body: 422, and nothing new', async () => {
@@ -291,6 +344,37 @@ it('a key outlives the backend: a new backend on the same database replays every
     expect(again.body, route).toEqual(first.reply.body);
     expect(await counts(c), route).toEqual(plus(first.before, 1));
   }
+});
+
+it('two runs of one keyed create at once (the first still running past the takeover): one item, and every run answers it', async () => {
+  // The services as the route calls them, with the seed the middleware derives: four runs of one request at once.
+  const keyed = (userId: string): CommandContext => ({
+    actor: { type: 'user', userId, email: MEMBER.email },
+    correlationId: randomUUID(),
+    causationId: null,
+    idempotencySeed: idempotencySeed(userId, randomUUID(), 'fingerprint'),
+  });
+  const runs = <T>(run: () => Promise<T>) => Promise.all(Array.from({ length: 4 }, run));
+
+  const posts = CASES['POST /api/forum/posts']!;
+  const postsBefore = await counts(posts);
+  const input = ForumPostCreateInputSchema.parse(posts.body());
+  const context = keyed(memberAuthor.userId);
+  const answers = await runs(() => backend.forum.createPost(input, { ...memberAuthor, isAdmin: false }, context));
+  expect(new Set(answers.map((answer) => (JSON.parse(answer) as { id: string }).id)).size).toBe(1);
+  expect(await counts(posts)).toEqual(plus(postsBefore, 1));
+
+  // A year claims its number first: the runs that lose that race find the key their own, not taken.
+  const years = CASES['POST /api/years']!;
+  const yearsBefore = await counts(years);
+  const fields = YearCreateInputSchema.parse(years.body());
+  const yearContext = keyed(randomUUID());
+  const created = await runs(() => backend.services.years.create(fields, yearContext));
+  expect(new Set(created.map((year) => year.id)).size).toBe(1);
+  expect(await counts(years)).toEqual(plus(yearsBefore, 1));
+  const claims = await backend.pool.oneFirst(sql.type(z.object({ n: z.number() }))`
+    SELECT count(*)::int AS n FROM es.events WHERE event_type = 'KeyClaimed' AND data->>'ownerId' = ${created[0]!.id}`);
+  expect(claims).toBe(1);
 });
 
 it('a like needs no key: it is a set, not a toggle, so a resent like (key or not) still counts once', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import {
   IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE,
@@ -18,6 +19,24 @@ const HEADER = 'idempotency-key';
 /** Marks the middleware, so the routes that take a key can be listed from the routers themselves. */
 const IDEMPOTENT_CREATE = Symbol('idempotentCreate');
 
+/** Where the middleware leaves the running request's seed for commandContext (ctx.state). */
+const SEED = 'idempotencySeed';
+
+/**
+ * The seed of a keyed create (CommandContext.idempotencySeed): the same for every run of one request by one user,
+ * so a run after a takeover derives the ids of the earlier run's item and events. With the user, another user's
+ * equal key derives other ids; with the fingerprint, a key taken over (or reused after it expired) for another
+ * request does too. No secret is needed: the ids only name streams of the signed-in user's own creates, and
+ * choosing a key to hit an existing id would take a preimage of the hashes.
+ */
+export const idempotencySeed = (userId: string, key: string, fingerprint: string): string =>
+  createHash('sha256')
+    .update(JSON.stringify(['idempotency-key', userId, key, fingerprint]))
+    .digest('hex');
+
+/** The seed of the keyed create this request runs, or undefined (no key, or not a create route). */
+export const idempotencySeedOf = (ctx: Context): string | undefined => (ctx.state as Record<string, unknown>)[SEED] as string | undefined;
+
 const answerText = (body: unknown) => (typeof body === 'string' ? body : JSON.stringify(body ?? null));
 
 /**
@@ -28,7 +47,9 @@ const answerText = (body: unknown) => (typeof body === 'string' ? body : JSON.st
  *   or an unexpected failure, so a retry runs afresh;
  * - a retry with the same method, path and body gets the stored answer again, with `Idempotent-Replayed: true`,
  *   and appends nothing;
- * - while the first still runs: 409; with another request (method, path or body): 422; a malformed key: 400.
+ * - while the first still runs: 409; with another request (method, path or body): 422; a malformed key: 400;
+ * - a run that takes over an abandoned reservation (its process died, maybe after appending) creates with the ids
+ *   the earlier run had (idempotencySeed), so it answers that run's item instead of making a second one.
  */
 export function idempotentCreate(db: CommonQueryMethods): Middleware {
   const middleware = async (ctx: Context, next: Next) => {
@@ -58,6 +79,7 @@ export function idempotentCreate(db: CommonQueryMethods): Middleware {
     }
 
     const { token } = reservation;
+    (ctx.state as Record<string, unknown>)[SEED] = idempotencySeed(user.id, key, fingerprint);
     // The outcome of the create is already decided here: failing to store it must not turn it into an error.
     const settle = (answer: StoredAnswer | null) =>
       (answer === null ? releaseKey(db, user.id, key, token) : recordAnswer(db, user.id, key, token, answer)).catch((error: unknown) =>

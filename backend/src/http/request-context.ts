@@ -3,6 +3,7 @@ import { SYSTEM_ACTOR } from '@mello/contracts';
 import type { Context, Next } from 'koa';
 import { currentUser } from '../auth/guards';
 import type { CommandContext } from '../shared/command-handler';
+import { idempotencySeedOf } from './idempotency';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
@@ -16,9 +17,11 @@ export async function requestId(ctx: Context, next: Next) {
 
 export function commandContext(ctx: Context): CommandContext {
   const user = currentUser(ctx);
+  const seed = idempotencySeedOf(ctx);
   return {
     actor: user ? { type: 'user', userId: user.id, email: user.email } : SYSTEM_ACTOR,
     correlationId: ctx.state.requestId ?? randomUUID(),
     causationId: randomUUID(),
+    ...(seed === undefined ? {} : { idempotencySeed: seed }),
   };
 }

@@ -1,5 +1,6 @@
 import { EventName, SYSTEM_ACTOR, type DomainEvent } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
+import { idempotencySeed } from '../http/idempotency';
 import { newItemId, toNewEvents, type CommandContext } from './command-handler';
 
 const context = (seed?: string): CommandContext => ({
@@ -21,15 +22,21 @@ describe('ids of a create without an Idempotency-Key', () => {
 });
 
 describe('ids of a keyed create (derived from its seed)', () => {
-  const seed = 'seed-1';
+  const seed = idempotencySeed('user-1', 'key-1', 'fingerprint-1');
 
   it('give every run of the request the same item id, a uuid', () => {
     expect(newItemId(context(seed))).toBe(newItemId(context(seed)));
     expect(newItemId(context(seed))).toMatch(UUID);
   });
 
-  it('differ with the seed', () => {
-    expect(newItemId(context(seed))).not.toBe(newItemId(context('seed-2')));
+  it("differ with the user, the key and the request: another user's equal key is another item", () => {
+    const others = [
+      idempotencySeed('user-2', 'key-1', 'fingerprint-1'),
+      idempotencySeed('user-1', 'key-2', 'fingerprint-1'),
+      idempotencySeed('user-1', 'key-1', 'fingerprint-2'),
+    ];
+    const all = [seed, ...others].map((each) => newItemId(context(each)));
+    expect(new Set(all).size).toBe(4);
   });
 
   it('give the same append (stream, revision) the same event ids, each its own', () => {
@@ -43,7 +50,7 @@ describe('ids of a keyed create (derived from its seed)', () => {
   it('give another stream, another revision or another seed other event ids (a release after a claim is no re-send)', () => {
     const at = (streamName: string, expectedRevision: number | 'no_stream', each = seed) =>
       ids(toNewEvents([claimed('a')], context(each), { streamName, expectedRevision }))[0];
-    const all = [at('s', 'no_stream'), at('s', 0), at('s', 1), at('t', 'no_stream'), at('s', 'no_stream', 'seed-2')];
+    const all = [at('s', 'no_stream'), at('s', 0), at('s', 1), at('t', 'no_stream'), at('s', 'no_stream', idempotencySeed('user-2', 'key-1', 'fingerprint-1'))];
     expect(new Set(all).size).toBe(all.length);
   });
 

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { ArtistFields, DomainEvent, EntryFields, SourceFields } from '@mello/contracts';
 import { countEntriesOfArtist, entriesOfYear, maxPosition } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { EventStore } from '../../event-store/port';
-import { appendDecision, loadAggregate, toNewEvents, type CommandContext } from '../../shared/command-handler';
+import { appendDecision, loadAggregate, newItemId, toNewEvents, type CommandContext } from '../../shared/command-handler';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors';
 import { createDocumentService, type ReadModelWaiter } from '../document-service';
 import { evolveReservation, initialReservation, reservationStream } from '../reservation';
@@ -68,7 +67,7 @@ export function createLineupServices(store: EventStore, readModels: ReadModelWai
      * A new act: its slug is its name's, or the first free of name-2, name-3 … (a deterministic answer to a
      * collision); claimed on the write side, so two concurrent creates never share one.
      */
-    async createArtist(input: { name: string; aliases: string[] }, context: CommandContext, id: string = randomUUID()) {
+    async createArtist(input: { name: string; aliases: string[] }, context: CommandContext, id: string = newItemId(context)) {
       for (const slug of slugCandidates(input.name)) {
         try {
           return await artists.create({ name: input.name, slug, aliases: input.aliases.filter((alias) => alias !== input.name) }, context, id);
