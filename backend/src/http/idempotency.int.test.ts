@@ -346,6 +346,21 @@ it('a key outlives the backend: a new backend on the same database replays every
   }
 });
 
+it('a crashed create whose item was deleted since: the retry answers 404 and makes no new one', async () => {
+  const c = CASES['POST /api/forum/posts']!;
+  const key = randomUUID();
+  const body = c.body();
+  const first = await create(c, body, key);
+  expect(first.status).toBe(201);
+  expect((await member.delete(`/api/forum/posts/${first.body.id}`)).status).toBe(200);
+  await abandonAnswer(key);
+  const before = await counts(c);
+  const retry = await create(c, body, key);
+  expect(retry.status).toBe(404);
+  expect(retry.body).toEqual({ error: 'Inlägg hittades inte' });
+  expect(await counts(c)).toEqual(before);
+});
+
 it('two runs of one keyed create at once (the first still running past the takeover): one item, and every run answers it', async () => {
   // The services as the route calls them, with the seed the middleware derives: four runs of one request at once.
   const keyed = (userId: string): CommandContext => ({
