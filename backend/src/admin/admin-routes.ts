@@ -9,7 +9,7 @@ import { currentUser, requireAdmin } from '../auth/guards';
 import type { EventStore } from '../event-store/port';
 import { on } from '../http/contract-routes';
 import { commandContext } from '../http/request-context';
-import { isUuid } from '../http/validation';
+import { canonicalUuid, isUuid } from '../http/validation';
 import type { DriftConsole } from '../maintenance/drift-console';
 import { projectionLags } from '../observability/projection-lag';
 import type { SearchEngine } from '../search/search-engine';
@@ -68,8 +68,9 @@ export function adminRoutes(deps: {
   // Each route carries requireAdmin in its own stack, which is what adminArea looks for before letting it answer.
   const router = new Router();
 
-  const item = ({ kind, id }: { kind: string; id: string }) => {
-    if (!isAuditKind(kind) || !isUuid(id)) throw new NotFoundError(HISTORY_NOT_FOUND);
+  const item = ({ kind, id: given }: { kind: string; id: string }) => {
+    const id = canonicalUuid(given);
+    if (!isAuditKind(kind) || id === null) throw new NotFoundError(HISTORY_NOT_FOUND);
     return { kind, id };
   };
   const streamOf = async (kind: AuditKind, id: string) => {

@@ -1,4 +1,6 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiClient, adminClient, startTestBackend, type TestBackend, logHead } from '../../test/harness';
 
 let backend: TestBackend;
@@ -267,6 +269,25 @@ describe('likes', () => {
     expect((await author.post(`/api/forum/replies/${reply.id}/like`)).body.likes).toBe(1);
     expect((await visitor.get(`/api/forum/posts/${post.id}/replies`)).body[0].likes).toBe(1);
     expect((await author.get(`/api/forum/posts/${post.id}/my-likes`)).body).toEqual({ likedIds: [reply.id] });
+  });
+
+  it('an id spelled in upper case names the same post and reply: one like each, a reply under the post, the same page', async () => {
+    const post = await createPost(author);
+    const upper = post.id.toUpperCase();
+    expect((await member.post(`/api/forum/posts/${upper}/like`)).body).toEqual({ postId: post.id, likes: 1, liked: true });
+    expect((await member.post(`/api/forum/posts/${post.id}/like`)).body).toEqual({ postId: post.id, likes: 1, liked: true });
+    const reply = await member.post(`/api/forum/posts/${upper}/replies`, { content: 'Svar via versaler' });
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body.postId).toBe(post.id);
+    expect((await author.post(`/api/forum/replies/${String(reply.body.id).toUpperCase()}/like`)).body).toMatchObject({ replyId: reply.body.id, likes: 1 });
+    expect((await author.post(`/api/forum/replies/${reply.body.id}/like`)).body.likes).toBe(1);
+    expect((await visitor.get(`/api/forum/posts/${post.id}/replies`)).body.map((r: { id: string }) => r.id)).toEqual([reply.body.id]);
+    expect((await visitor.get(`/api/forum/posts/${upper}`)).body).toMatchObject({ id: post.id, likes: 1, repliesCount: 1 });
+    // One like stream per member and target, as with the lower-case id only.
+    const likeStreams = await backend.pool.anyFirst(
+      sql.type(z.object({ stream: z.string() }))`SELECT DISTINCT stream_name AS stream FROM es.events WHERE stream_name ILIKE ${`forum-like-%${post.id}%`}`,
+    );
+    expect(likeStreams).toHaveLength(1);
   });
 
   it('refuses visitors and unknown targets', async () => {

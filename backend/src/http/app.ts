@@ -23,7 +23,7 @@ import { PageRenderer } from '../ssr/page-renderer';
 import { inProcessApi } from '../ssr/in-process-api';
 import { RenderedPages, type ChangeStamps } from '../ssr/rendered-pages';
 import { viewerKey, type ViewCounter } from '../forum/view-counter';
-import { isUuid } from './validation';
+import { canonicalUuid } from './validation';
 import { trustedClientAddress } from './trust-proxy';
 
 export type HttpAppDeps = {
@@ -131,7 +131,8 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
       production: config.production,
       pages,
       onPageView: (route, ctx) => {
-        if (route.page === 'forumPost' && isUuid(route.id)) deps.views?.record(route.id, viewerKey(ctx));
+        const postId = route.page === 'forumPost' ? canonicalUuid(route.id) : null;
+        if (postId !== null) deps.views?.record(postId, viewerKey(ctx));
       },
     }),
   );

@@ -10,7 +10,7 @@ import { answerCached, type ListCache } from './list-cache';
 import { on } from './contract-routes';
 import { expectedRevisionOf, setRevisionETag } from './concurrency';
 import { commandContext } from './request-context';
-import { isUuid } from './validation';
+import { canonicalUuid } from './validation';
 
 /**
  * A curated document resource, registered from its contracts: GET of the list answers the list read model's JSON as it is (cached per
@@ -49,8 +49,9 @@ export function documentRoutes<
   });
   const prepare = options.prepareCreate ?? ((input: z.output<Api['create']['body']>) => input as F);
   const present = options.present ?? (async (document: { id: string } & F) => document);
-  const knownId = (id: string) => {
-    if (!isUuid(id)) throw new NotFoundError(options.notFoundMessage);
+  const knownId = (given: string) => {
+    const id = canonicalUuid(given);
+    if (id === null) throw new NotFoundError(options.notFoundMessage);
     return id;
   };
 

@@ -65,13 +65,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 /**
+ * An id as the archive names it (lower case), or null when it is no uuid. PostgreSQL reads a uuid in any case, so
+ * a read by an upper-case id found the item; but streams and live rooms are named by the id's text, so a command
+ * by one (a like, a reply) read no post, or wrote to a second stream: every id from an address goes through this.
+ */
+export const canonicalUuid = (value: string): string | null => (UUID.test(value) ? value.toLowerCase() : null);
+
+/**
  * Middleware: a path's `:id` that is not a uuid names nothing (and must not reach a uuid column): 404 with the
- * resource's own message, before the body is validated, so a malformed id with a bad body is still a 404.
+ * resource's own message, before the body is validated, so a malformed id with a bad body is still a 404. The
+ * route then reads the id in lower case (canonicalUuid).
  */
 export const knownId =
   (message: string): Middleware =>
   async (ctx, next) => {
-    const id = (ctx.params as { id?: string }).id;
-    if (!id || !isUuid(id)) throw new NotFoundError(message);
+    const params = ctx.params as { id?: string };
+    const id = canonicalUuid(params.id ?? '');
+    if (id === null) throw new NotFoundError(message);
+    params.id = id;
     await next();
   };

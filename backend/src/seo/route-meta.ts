@@ -26,7 +26,7 @@ import {
 } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
 import type { ListCache } from '../http/list-cache';
-import { isUuid } from '../http/validation';
+import { canonicalUuid } from '../http/validation';
 import { matchClientRoute } from './client-routes';
 
 /** A query the client would make first, answered ahead: its React Query key and the API's JSON text for it. */
@@ -130,10 +130,12 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
     case 'forum':
       return found(pageMeta.forum());
     case 'forumPost': {
-      // Post ids are uuids: anything else is a post that does not exist (and must not reach the uuid column).
-      const json = isUuid(route.id) ? await forumPostJson(db, route.id) : null;
+      // Post ids are uuids: anything else is a post that does not exist (and must not reach the uuid column). The
+      // page's canonical address names the post in lower case, however the address spelled it.
+      const id = canonicalUuid(route.id);
+      const json = id === null ? null : await forumPostJson(db, id);
       const post = json === null ? null : parse<ForumPost>(json);
-      return found(pageMeta.forumPost(route.id, post), post ? 200 : 404);
+      return found(pageMeta.forumPost(id ?? route.id, post), post ? 200 : 404);
     }
     case 'artist': {
       const artist = lookupSlug(route.slug) ? await artistDetailView(db, route.slug) : null;

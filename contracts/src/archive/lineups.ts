@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { presentText, requiredText, textList, wholeNumber } from '../fields';
+import { lowerCaseId, presentText, requiredText, textList, wholeNumber } from '../fields';
 import { FIRST_CONTEST_YEAR, latestContestYear } from './years';
 
 /**
@@ -89,7 +89,10 @@ const contestYear = wholeNumber(FIRST_CONTEST_YEAR, 9999).refine(
 
 const entryFieldShape = {
   year: contestYear,
-  artistId: z.string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara ett artist-id' }).uuid('Måste vara ett artist-id'),
+  artistId: z
+    .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara ett artist-id' })
+    .uuid('Måste vara ett artist-id')
+    .transform(lowerCaseId),
   artist: requiredText(300),
   song: requiredText(300),
   songwriters: textList(30, 300),
@@ -154,7 +157,10 @@ export const ReorderInputSchema = z.object({
   show: z.string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' }).regex(SHOW_KEY_PATTERN, "Måste vara 'final' eller 'heat-N'"),
   /** Every entry of the show, in the new running order (1, 2, 3 …). */
   entryIds: z
-    .array(z.string().uuid('Måste vara ett post-id'), { required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara en lista med post-id' })
+    .array(z.string().uuid('Måste vara ett post-id').transform(lowerCaseId), {
+      required_error: 'Obligatoriskt fält',
+      invalid_type_error: 'Måste vara en lista med post-id',
+    })
     .min(1, 'Minst en post')
     .max(100, 'Högst 100 poster'),
 });

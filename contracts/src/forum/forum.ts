@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIRST_CONTEST_YEAR } from '../archive/years';
-import { cleanList, visibleLength, wholeNumber } from '../fields';
+import { cleanList, lowerCaseId, visibleLength, wholeNumber } from '../fields';
 import { searchText } from '../search/search';
 import { MentionSchema } from './mentions';
 
@@ -113,7 +113,7 @@ export const ForumPostCreateInputSchema = z.object({
   entryId: z
     .preprocess(
       (value) => (value === '' || value === undefined ? null : value),
-      z.string({ invalid_type_error: 'Bidraget måste anges med sitt id' }).uuid('Bidraget måste anges med sitt id').nullable(),
+      z.string({ invalid_type_error: 'Bidraget måste anges med sitt id' }).uuid('Bidraget måste anges med sitt id').transform(lowerCaseId).nullable(),
     )
     .default(null),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lowerCaseId } from '../fields';
 import type { NotificationsUnread } from '../notifications/notifications';
 import { POST_NOT_FOUND_MESSAGE, type ForumPost, type ForumReply } from './forum';
 import type { ModerationCount, ModerationTargetType } from './moderation';
@@ -76,11 +77,9 @@ const postId = z
   .string({ required_error: 'Inläggets id saknas', invalid_type_error: 'Inläggets id måste vara text' })
   // A malformed id names no post, as on the HTTP API (404 there).
   .uuid(POST_NOT_FOUND_MESSAGE)
-  // PostgreSQL reads a uuid in any case, so 'ABC…' names the same post as 'abc…' (GET answers it), but a room name
-  // is plain text and the server makes ids in lower case and sends each change to that id's room: lowered here,
-  // one post is one room whatever case a client sends. Here only: `entityId` (fields.ts) reads ids out of the
-  // server's own answers, where no room is named.
-  .transform((id) => id.toLowerCase());
+  // A room name is plain text and the server sends each change to the room of the id's lower-case text: lowered,
+  // one post is one room whatever case a client sends (lowerCaseId says why).
+  .transform(lowerCaseId);
 const resyncRequest = z.discriminatedUnion('scope', [z.object({ scope: z.literal('list') }), z.object({ scope: z.literal('post'), postId })], {
   errorMap: () => ({ message: "Begäran måste vara { scope: 'list' } eller { scope: 'post', postId }" }),
 });

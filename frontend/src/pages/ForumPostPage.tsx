@@ -42,7 +42,8 @@ const BackLink = () => (
 export default function ForumPostPage() {
   // The server's HTML is the visitor's view: the administrator's own is asked for once they are known.
   useReaderView();
-  const { id = '' } = useParams();
+  // Lower case, as the server names the post (its answers, its live messages and the cache keys they update).
+  const id = (useParams().id ?? '').toLowerCase();
   const { data: post, isPending, error, refetch } = useForumPost(id);
   const replies = useForumReplies(id, Boolean(post));
   const { presence } = useForumPostLive(id);

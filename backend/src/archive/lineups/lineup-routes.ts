@@ -19,7 +19,7 @@ import { checkedInTests, on } from '../../http/contract-routes';
 import { idempotentCreate } from '../../http/idempotency';
 import { answerCached, type ListCache } from '../../http/list-cache';
 import { commandContext } from '../../http/request-context';
-import { isUuid } from '../../http/validation';
+import { canonicalUuid } from '../../http/validation';
 import { AppError, NotFoundError } from '../../shared/errors';
 import { ARTIST_NOT_FOUND } from './artist';
 import { ENTRY_NOT_FOUND } from './entry';
@@ -29,9 +29,10 @@ import { SOURCE_NOT_FOUND } from './source';
 
 export const SONGWRITER_NOT_FOUND = 'Låtskrivare hittades inte';
 
-/** An id that cannot exist is as unknown as one that does not: the same 404. */
-const known = (id: string, message: string) => {
-  if (!isUuid(id)) throw new NotFoundError(message);
+/** An id that cannot exist is as unknown as one that does not: the same 404. Read in lower case (canonicalUuid). */
+const known = (given: string, message: string) => {
+  const id = canonicalUuid(given);
+  if (id === null) throw new NotFoundError(message);
   return id;
 };
 const knownSlug = (slug: string, message: string) => {
