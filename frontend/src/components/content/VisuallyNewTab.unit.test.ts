@@ -1,8 +1,6 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../app/theme';
+import { renderHtml } from '../../testing/server-render';
 import { VisuallyNewTab } from './VisuallyNewTab';
 
 /**
@@ -10,7 +8,7 @@ import { VisuallyNewTab } from './VisuallyNewTab';
  * screen reader gets it (React's text separators dropped).
  */
 const render = (children?: ReactNode) => {
-  const html = renderToString(createElement(ChakraProvider, { value: system, children: createElement(VisuallyNewTab, { children }) }));
+  const html = renderHtml(createElement(VisuallyNewTab, { children }));
   const spans = [...html.matchAll(/<span class="([^"]+)">(.*?)<\/span>/g)];
   const [, className = '', inner = ''] = spans[0] ?? [];
   const rule = html.match(new RegExp(`\\.${className}\\{([^}]*)\\}`))?.[1] ?? '';

@@ -1,12 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../app/theme';
+import { renderHtml } from '../../testing/server-render';
 import { Markdown } from './Markdown';
 
 /** The article text as the page renders it (server-side rendering: no DOM needed). */
-const render = (text: string) => renderToString(createElement(ChakraProvider, { value: system, children: createElement(Markdown, { children: text }) }));
+const render = (text: string) => renderHtml(createElement(Markdown, { children: text }));
 
 const anchors = (html: string) => html.match(/<a\b[^>]*>/g) ?? [];
 

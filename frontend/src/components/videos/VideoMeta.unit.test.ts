@@ -1,9 +1,7 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { Video } from '@mello/contracts';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../app/theme';
+import { renderHtml, textOf } from '../../testing/server-render';
 import { VideoMeta } from './VideoMeta';
 
 const video = (views: number | null): Video => ({
@@ -23,14 +21,8 @@ const video = (views: number | null): Video => ({
   isRare: false,
 });
 
-/** The line's text as the server renders it, tags and React's text separators dropped. */
-const text = (views: number | null) =>
-  renderToString(createElement(ChakraProvider, { value: system, children: createElement(VideoMeta, { video: video(views) }) }))
-    .replace(/<style[^>]*>.*?<\/style>/g, '')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** The line's text as the server renders it. */
+const text = (views: number | null) => textOf(renderHtml(createElement(VideoMeta, { video: video(views) })));
 
 describe("a video's meta line", () => {
   it('given views no source gives (null, every imported video), then it shows them as unknown, never as 0', () => {

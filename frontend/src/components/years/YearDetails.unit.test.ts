@@ -1,9 +1,7 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { Year } from '@mello/contracts';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../app/theme';
+import { renderHtml, textOf } from '../../testing/server-render';
 import { QuickFactsCard } from './YearDetails';
 
 // 1958 as imported: no source gives its venue, city, host or date (the shared data's nulls).
@@ -18,14 +16,8 @@ const year1958 = {
   date: '',
 } as unknown as Year;
 
-/** The card's text as a screen reader reads it: tags and React's separators dropped. */
-const text = (year: Year) =>
-  renderToString(createElement(ChakraProvider, { value: system, children: createElement(QuickFactsCard, { year }) }))
-    .replace(/<style[^>]*>.*?<\/style>/g, '')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** The card's text as a screen reader reads it. */
+const text = (year: Year) => textOf(renderHtml(createElement(QuickFactsCard, { year })));
 
 describe("a year's quick facts", () => {
   it('given facts no source gives, then each reads as unknown (the mark, and "uppgift saknas" for screen readers)', () => {

@@ -1,20 +1,12 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { Mention } from '@mello/contracts';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../../app/theme';
+import { renderHtml } from '../../../testing/server-render';
 import { PostMarkdown } from './PostMarkdown';
 
 /** A post's text as the post page renders it (server-side rendering: what a crawler and the first paint get). */
-const render = (text: string, mentions: Mention[] = []) =>
-  renderToString(
-    createElement(ChakraProvider, {
-      value: system,
-      children: createElement(MemoryRouter, null, createElement(PostMarkdown, { text, mentions })),
-    }),
-  );
+const render = (text: string, mentions: Mention[] = []) => renderHtml(createElement(MemoryRouter, null, createElement(PostMarkdown, { text, mentions })));
 
 const ANNA: Mention = { userId: 'u-anna', name: 'Anna' };
 const BO: Mention = { userId: 'u-bo', name: 'Bo Ek' };
