@@ -35,6 +35,14 @@ export default defineConfig({
         // function; the bundler cannot always prove that call pure, and then keeps every recipe (+20 kB gzip).
         manualPureFunctions: ['defineConfig'],
       },
+      output: {
+        // Two tiny modules of components/content the home route loads beside each other (a video's unknown views,
+        // a link's new-tab note) and other screens share: one chunk instead of two, since each file the home route
+        // loads counts against its 200 kB gzip budget with its own overhead. Their dependencies stay where they are.
+        codeSplitting: {
+          groups: [{ name: 'content-marks', test: /\/components\/content\/(Unknown|VisuallyNewTab)\.tsx$/, includeDependenciesRecursively: false }],
+        },
+      },
     },
     // No preload map of every lazy screen's chunks in the entry (~1.4 kB gzipped of file names, and the helper):
     // the server already sends <link rel="modulepreload"> for the first screen's chunks (backend/src/seo/

@@ -8,11 +8,11 @@ import {
   type SourceRef,
   type YearLineup,
 } from '@mello/contracts';
-import { knownText } from '../../lib/unknown';
+import { knownText } from '../../components/content/Unknown';
 
 /**
  * Pure rules of the lineup screens: which badge a result gets, which of an entry's numbers a show's table shows.
- * An unknown value reads as lib/unknown.ts says (null is shown as unknown, never as 0 or an empty cell).
+ * An unknown value reads as components/content/Unknown says (null is shown as unknown, never as 0 or an empty cell).
  */
 
 export type ResultBadge = { label: string; palette: 'gold' | 'brand' | 'purple' | 'gray' };

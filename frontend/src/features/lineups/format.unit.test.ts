@@ -1,6 +1,6 @@
 import type { EntryView, LineupShow } from '@mello/contracts';
 import { describe, expect, it } from 'vitest';
-import { knownText } from '../../lib/unknown';
+import { knownText } from '../../components/content/Unknown';
 import {
   anchoredEntries,
   barPercent,
