@@ -102,6 +102,14 @@ describe('forum community: mention → live bell → bookmark → flags → hidd
     const queue = admin.getByRole('list', { name: 'Modereringskö' });
     const item = queue.getByRole('listitem').filter({ hasText: 'Dold av rapporter' }).filter({ hasText: 'jag har den på' });
     await item.waitFor();
+    // The answer is held until the restored item has left the queue (the live count has the queue fetched again), so
+    // the card that asked is gone when it comes: the toast must come all the same (it was the card's, and was lost
+    // whenever the queue was fetched again first).
+    await admin.route(`**${pathOf(moderationApi.moderateReply, { id: replyId })}`, async (route) => {
+      const response = await route.fetch();
+      await item.waitFor({ state: 'detached' });
+      await route.fulfill({ response });
+    });
     await item.getByRole('button', { name: 'Återställ' }).click();
     await admin.getByText('Innehållet visas igen').waitFor();
     await visitor.reload();

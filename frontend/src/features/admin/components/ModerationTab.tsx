@@ -3,11 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FLAG_REASON_LABELS, MODERATION_ACTION_LABELS, type ModerationAction, type ModerationItem } from '@mello/contracts';
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
-import { showToast } from '../../../components/toaster';
 import { formatDate } from '../../../lib/dates';
 import { useModerate, useModerationQueue } from '../moderation-api';
-
-const DONE: Record<ModerationAction, string> = { hide: 'Innehållet är dolt', restore: 'Innehållet visas igen', dismiss: 'Rapporterna är avfärdade' };
 
 /** Which actions make sense for an item (the server refuses the others with 409). */
 function actionsFor(item: ModerationItem): ModerationAction[] {
@@ -42,14 +39,8 @@ export function ModerationTab() {
 
 function ModerationCard({ item }: { item: ModerationItem }) {
   const moderate = useModerate();
-  const act = (action: ModerationAction) =>
-    moderate.mutate(
-      { targetType: item.targetType, targetId: item.targetId, action },
-      {
-        onSuccess: () => showToast({ title: DONE[action], type: 'success' }),
-        onError: (error) => showToast({ title: 'Fel', description: errorMessage(error, 'Åtgärden misslyckades'), type: 'error' }),
-      },
-    );
+  // The toast is useModerate's: this card may be gone when the answer comes.
+  const act = (action: ModerationAction) => moderate.mutate({ targetType: item.targetType, targetId: item.targetId, action });
   const what = item.targetType === 'post' ? 'Inlägg' : 'Svar';
   return (
     <Box as="li" borderWidth="1px" borderColor="border" borderRadius="xl" p="4" bg="bg.panel" data-testid="moderation-item">
