@@ -2,7 +2,8 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { STALE_EDIT_MESSAGES, forumApi, type BodyOf, type ForumPost, type ForumPostPage, type ForumReply } from '@mello/contracts';
 import { archiveKeys, entryLinksQuery } from '../../api/archive';
 import { callOrNull, callRoute, callWithETag } from '../../api/call';
-import { ApiError, NetworkError, isStaleEdit } from '../../api/http';
+import { ApiError, NetworkError, errorMessage, isStaleEdit } from '../../api/http';
+import { showToast } from '../../components/toaster';
 import { useIdempotentMutationFn } from '../../api/idempotency';
 import { applyForumChange } from '../../live/apply-change';
 import type { ListFilter } from '../../live/forum-cache';
@@ -229,11 +230,18 @@ export function usePostReply(postId: string) {
   });
 }
 
+/**
+ * Deletes a reply, and says so in a toast. The toast is the hook's, not the reply's `mutate(…, { onSuccess })`: the
+ * live message of the deletion can take the reply off the page before the answer comes, and React Query drops the
+ * callbacks of a component that is gone (the moderation queue lost its toast that way: moderation-api.ts).
+ */
 export function useDeleteReply(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (replyId: string) => callRoute(forumApi.deleteReply, byId(replyId)),
+    onError: (error) => showToast({ title: 'Fel', description: errorMessage(error, 'Kunde inte radera svaret'), type: 'error' }),
     onSuccess: (_answer, replyId) => {
+      showToast({ title: 'Svar raderat!', type: 'success' });
       if (!cachedReplies(client, postId).some((item) => item.id === replyId)) return;
       const repliesCount = Math.max(0, (cachedPost(client, postId)?.repliesCount ?? 1) - 1);
       applyForumChange(client, { kind: 'reply-deleted', replyId, postId, repliesCount, position: OWN }, { highlight: false });

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuTrash2 } from 'react-icons/lu';
 import type { ForumReply } from '@mello/contracts';
-import { errorMessage } from '../../../api/http';
-import { showToast } from '../../../components/toaster';
 import { formatDate } from '../../../lib/dates';
 import { useNow } from '../../../app/now';
 import { relativeTime } from '../../../lib/relative-time';
@@ -27,17 +25,8 @@ export function ReplyItem({ reply, liked, canDelete, userId }: Props) {
   const [confirming, setConfirming] = useState(false);
   const savedIds = useMyBookmarks(reply.postId, userId);
 
-  const confirmDelete = () =>
-    remove.mutate(reply.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        showToast({ title: 'Svar raderat!', type: 'success' });
-      },
-      onError: (error) => {
-        setConfirming(false);
-        showToast({ title: 'Fel', description: errorMessage(error, 'Failed to delete reply'), type: 'error' });
-      },
-    });
+  // The toasts are useDeleteReply's: this reply may be off the page when the answer comes.
+  const confirmDelete = () => remove.mutate(reply.id, { onSettled: () => setConfirming(false) });
 
   return (
     <Highlight id={reply.id}>
