@@ -75,35 +75,47 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
     return { position, posted: state.reply };
   };
 
+  /**
+   * Runs a create's append; when it conflicts because a run of the same keyed create appended meanwhile (one still
+   * running past the takeover), answers what that run made (`earlier`: null when there is none, and the conflict
+   * stands).
+   */
+  const orMadeEarlier = async <T>(append: () => Promise<T>, earlier: () => Promise<T | null>): Promise<T> => {
+    try {
+      return await append();
+    } catch (error) {
+      const raced = error instanceof ConflictError ? await earlier() : null;
+      if (raced === null) throw error;
+      return raced;
+    }
+  };
+
   const appendPost = async (postId: string, input: ForumPostCreateInput, by: ForumActor, context: CommandContext) => {
     // A hunt for an entry names one the archive has (checked in the read model, which holds every entry whose
     // creation has answered). An entry deleted later leaves the post as it is: its links then lead nowhere.
     if (input.entryId !== null && (await entryRefView(pool, input.entryId)) === null) throw new NotFoundError(FORUM_ENTRY_NOT_FOUND_MESSAGE);
     const mentions = await resolveMentions(pool, input.content);
     const command = { type: 'create' as const, postId, input, mentions, by, now: now() };
-    try {
-      const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context);
-      return { position: result.position, created: result.events.find((event) => event.type === 'ForumPostCreated')?.data };
-    } catch (error) {
-      // A run of the same keyed create appended meanwhile (one still running past the takeover): its post is the answer.
-      const raced = error instanceof ConflictError ? await postMadeEarlier(postId, context) : null;
-      if (raced === null) throw error;
-      return raced;
-    }
+    return orMadeEarlier(
+      async () => {
+        const result = await handleCommand(store, forumPostStream(postId), postDecider, command, context);
+        return { position: result.position, created: result.events.find((event) => event.type === 'ForumPostCreated')?.data };
+      },
+      () => postMadeEarlier(postId, context),
+    );
   };
 
   const appendReply = async (replyId: string, postId: string, content: string, by: ForumActor, context: CommandContext) => {
     const post = await loadPost(postId);
     const mentions = await resolveMentions(pool, content);
     const command = { type: 'post' as const, replyId, postId, postIsLive: post.state.status === 'active', content, mentions, by, now: now() };
-    try {
-      const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
-      return { position: result.position, posted: result.events.find((event) => event.type === 'ForumReplyPosted')?.data };
-    } catch (error) {
-      const raced = error instanceof ConflictError ? await replyMadeEarlier(replyId, context) : null;
-      if (raced === null) throw error;
-      return raced;
-    }
+    return orMadeEarlier(
+      async () => {
+        const result = await handleCommand(store, forumReplyStream(replyId), replyDecider, command, context);
+        return { position: result.position, posted: result.events.find((event) => event.type === 'ForumReplyPosted')?.data };
+      },
+      () => replyMadeEarlier(replyId, context),
+    );
   };
 
   return {
