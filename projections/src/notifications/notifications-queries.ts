@@ -37,16 +37,19 @@ const notificationRow = z.object({
 export async function notificationsOf(db: CommonQueryMethods, userId: string): Promise<Notification[]> {
   const rows = await db.any(sql.type(notificationRow)`
     SELECT n.id::text AS id, n.kind, n.post_id::text AS "postId", n.reply_id::text AS "replyId",
-           CASE WHEN ${isHiddenSql(sql.fragment`n.post_id`)} THEN ${HIDDEN_POST_TITLE} ELSE coalesce(p.title, '') END AS "postTitle",
+           CASE WHEN h.post THEN ${HIDDEN_POST_TITLE} ELSE coalesce(p.title, '') END AS "postTitle",
            array(SELECT coalesce(u.public_name, 'En medlem') FROM unnest(n.actor_ids[1:${NOTIFICATION_ACTORS_SHOWN}]) WITH ORDINALITY a(id, i)
                   LEFT JOIN public.users u ON u.id::text = a.id ORDER BY a.i) AS actors,
            cardinality(n.actor_ids) AS "actorCount",
-           CASE WHEN n.reply_id IS NOT NULL THEN (CASE WHEN ${isHiddenSql(sql.fragment`n.reply_id`)} THEN ${HIDDEN_REPLY_NOTICE} ELSE n.excerpt END)
-                WHEN ${isHiddenSql(sql.fragment`n.post_id`)} THEN ${HIDDEN_POST_NOTICE}
+           CASE WHEN n.reply_id IS NOT NULL THEN (CASE WHEN h.reply THEN ${HIDDEN_REPLY_NOTICE} ELSE n.excerpt END)
+                WHEN h.post THEN ${HIDDEN_POST_NOTICE}
                 ELSE n.excerpt END AS excerpt,
            n.read,
            to_char(n.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
       FROM ${table('notifications')} n LEFT JOIN ${table('notification_posts')} p ON p.id = n.post_id
+           -- Each row's post and reply looked up once in the moderation table, for its title and its excerpt.
+           CROSS JOIN LATERAL (SELECT ${isHiddenSql(sql.fragment`n.post_id`)} AS post,
+                                      n.reply_id IS NOT NULL AND ${isHiddenSql(sql.fragment`n.reply_id`)} AS reply) h
      WHERE n.user_id = ${userId}
      ORDER BY n.updated_at DESC, n.id
      LIMIT ${NOTIFICATIONS_LIST_LIMIT}`);
