@@ -99,13 +99,17 @@ export default defineConfig(
   {
     // These effects reset or copy state when a prop or the address changes (dialog opened with a category, another
     // post watched, the address edited from outside); moving that into render is a behaviour change of its own.
-    files: ['frontend/src/features/forum/components/NewPostDialog.tsx', 'frontend/src/live/use-forum-live.ts', 'frontend/src/pages/ForumPage.tsx'],
+    files: [
+      'frontend/src/features/forum/components/NewPostDialog.tsx',
+      'frontend/src/live/use-forum-live.ts',
+      'frontend/src/features/forum/pages/ForumPage.tsx',
+    ],
     rules: { 'react-hooks/set-state-in-effect': 'off' },
   },
   {
     // The search box and the address sync each other, so each effect runs only when its own side changed (or going
     // back would be overwritten with the old text); the login notice must not restart when the address changes.
-    files: ['frontend/src/pages/ForumPage.tsx'],
+    files: ['frontend/src/features/forum/pages/ForumPage.tsx'],
     rules: { 'react-hooks/exhaustive-deps': 'off' },
   },
 

@@ -5,7 +5,7 @@ import { pageMeta } from '@mello/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientLoaderScript, HEAD_MARKER, IndexTemplate, RENDERED_END_ID, LOADER_CHUNKS_PER_TASK, LOADER_FALLBACK_MS } from './index-template';
 import { matchClientRoute } from './client-routes';
-import { pageChunks, RoutePreloads } from './route-preloads';
+import { PAGE_MODULES, pageChunks, RoutePreloads } from './route-preloads';
 
 const dirs: string[] = [];
 const distWith = (html: string) => {
@@ -97,8 +97,8 @@ describe('route preloads', () => {
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared-2.js' },
     '_card.js': { file: 'assets/card-3.js', imports: ['_shared.js'] },
-    'src/pages/HomePage.tsx': { file: 'assets/HomePage-4.js', imports: ['_card.js', '_shared.js'] },
-    'src/pages/YearPage.tsx': { file: 'assets/YearPage-5.js' },
+    [PAGE_MODULES.home!]: { file: 'assets/HomePage-4.js', imports: ['_card.js', '_shared.js'] },
+    [PAGE_MODULES.year!]: { file: 'assets/YearPage-5.js' },
   };
 
   it("gives a page's chunks: the entry's imports, then the page's chunk and its imports not among them", () => {

@@ -3,23 +3,23 @@ import { CachedFile } from './cached-file';
 
 /** The page module each route lazy-loads (frontend/src/app/routes.tsx), as vite's manifest names it. */
 export const PAGE_MODULES: Record<string, string> = {
-  home: 'src/pages/HomePage.tsx',
-  years: 'src/pages/YearsPage.tsx',
-  year: 'src/pages/YearPage.tsx',
+  home: 'src/features/home/pages/HomePage.tsx',
+  years: 'src/features/years/pages/YearsPage.tsx',
+  year: 'src/features/years/pages/YearPage.tsx',
   videoArchive: 'src/features/videos/pages/VideoArchivePage.tsx',
   blog: 'src/features/articles/pages/BlogPage.tsx',
   article: 'src/features/articles/pages/ArticlePage.tsx',
-  search: 'src/pages/SearchPage.tsx',
-  about: 'src/pages/AboutPage.tsx',
-  login: 'src/pages/LoginPage.tsx',
-  forum: 'src/pages/ForumPage.tsx',
-  forumPost: 'src/pages/ForumPostPage.tsx',
-  admin: 'src/pages/AdminPage.tsx',
+  search: 'src/features/search/pages/SearchPage.tsx',
+  about: 'src/features/about/pages/AboutPage.tsx',
+  login: 'src/features/login/pages/LoginPage.tsx',
+  forum: 'src/features/forum/pages/ForumPage.tsx',
+  forumPost: 'src/features/forum/pages/ForumPostPage.tsx',
+  admin: 'src/features/admin/pages/AdminPage.tsx',
   artist: 'src/features/lineups/pages/ArtistPage.tsx',
   songwriter: 'src/features/lineups/pages/SongwriterPage.tsx',
   statistics: 'src/features/lineups/pages/StatisticsPage.tsx',
   sources: 'src/features/lineups/pages/SourcesPage.tsx',
-  notFound: 'src/pages/NotFoundPage.tsx',
+  notFound: 'src/app/NotFoundPage.tsx',
   notifications: 'src/features/notifications/NotificationsPage.tsx',
 };
 

@@ -16,9 +16,9 @@ type Params = Readonly<Record<string, string | undefined>>;
 type Screen = { path: string; page: LazyPage; loading: string | ((params: Params) => string) };
 
 const SCREENS: Screen[] = [
-  { path: '/', page: lazyPage(() => import('../pages/HomePage')), loading: 'Laddar startsidan...' },
-  { path: 'years', page: lazyPage(() => import('../pages/YearsPage')), loading: 'Laddar år...' },
-  { path: 'year/:year', page: lazyPage(() => import('../pages/YearPage')), loading: ({ year = '' }) => `Laddar år ${yearLabelOf(year)}...` },
+  { path: '/', page: lazyPage(() => import('../features/home/pages/HomePage')), loading: 'Laddar startsidan...' },
+  { path: 'years', page: lazyPage(() => import('../features/years/pages/YearsPage')), loading: 'Laddar år...' },
+  { path: 'year/:year', page: lazyPage(() => import('../features/years/pages/YearPage')), loading: ({ year = '' }) => `Laddar år ${yearLabelOf(year)}...` },
   { path: 'artist/:slug', page: lazyPage(() => import('../features/lineups/pages/ArtistPage')), loading: 'Laddar artist...' },
   { path: 'songwriter/:slug', page: lazyPage(() => import('../features/lineups/pages/SongwriterPage')), loading: 'Laddar låtskrivare...' },
   { path: 'statistik', page: lazyPage(() => import('../features/lineups/pages/StatisticsPage')), loading: 'Laddar statistik...' },
@@ -27,19 +27,19 @@ const SCREENS: Screen[] = [
   { path: 'video-archive', page: lazyPage(() => import('../features/videos/pages/VideoArchivePage')), loading: 'Laddar videor...' },
   { path: 'blog', page: lazyPage(() => import('../features/articles/pages/BlogPage')), loading: 'Laddar artiklar...' },
   { path: 'article/:id', page: lazyPage(() => import('../features/articles/pages/ArticlePage')), loading: 'Laddar artikel...' },
-  { path: 'search', page: lazyPage(() => import('../pages/SearchPage')), loading: 'Söker...' },
-  { path: 'about', page: lazyPage(() => import('../pages/AboutPage')), loading: 'Laddar om Melloarkivet...' },
-  { path: 'login', page: lazyPage(() => import('../pages/LoginPage')), loading: 'Laddar inloggningen...' },
-  { path: 'forum', page: lazyPage(() => import('../pages/ForumPage')), loading: 'Laddar forumet...' },
-  { path: 'lost-media', page: lazyPage(() => import('../pages/ForumPage')), loading: 'Laddar forumet...' },
-  { path: 'forum/post/:id', page: lazyPage(() => import('../pages/ForumPostPage')), loading: 'Laddar inlägg...' },
+  { path: 'search', page: lazyPage(() => import('../features/search/pages/SearchPage')), loading: 'Söker...' },
+  { path: 'about', page: lazyPage(() => import('../features/about/pages/AboutPage')), loading: 'Laddar om Melloarkivet...' },
+  { path: 'login', page: lazyPage(() => import('../features/login/pages/LoginPage')), loading: 'Laddar inloggningen...' },
+  { path: 'forum', page: lazyPage(() => import('../features/forum/pages/ForumPage')), loading: 'Laddar forumet...' },
+  { path: 'lost-media', page: lazyPage(() => import('../features/forum/pages/ForumPage')), loading: 'Laddar forumet...' },
+  { path: 'forum/post/:id', page: lazyPage(() => import('../features/forum/pages/ForumPostPage')), loading: 'Laddar inlägg...' },
   // Spec section 2, Admin panel: 'Laddar...'.
-  { path: 'admin', page: lazyPage(() => import('../pages/AdminPage')), loading: 'Laddar...' },
+  { path: 'admin', page: lazyPage(() => import('../features/admin/pages/AdminPage')), loading: 'Laddar...' },
   { path: 'admin/edit-article/:id', page: lazyPage(() => import('../features/admin/pages/EditArticlePage')), loading: 'Laddar artikel...' },
   { path: 'admin/edit-year/:id', page: lazyPage(() => import('../features/admin/pages/EditYearPage')), loading: 'Laddar år...' },
   { path: 'admin/edit-video/:id', page: lazyPage(() => import('../features/admin/pages/EditVideoPage')), loading: 'Laddar video...' },
-  { path: 'admin/history/:kind/:id', page: lazyPage(() => import('../pages/AdminHistoryPage')), loading: 'Laddar historik...' },
-  { path: '*', page: lazyPage(() => import('../pages/NotFoundPage')), loading: 'Laddar sidan...' },
+  { path: 'admin/history/:kind/:id', page: lazyPage(() => import('../features/admin/pages/AdminHistoryPage')), loading: 'Laddar historik...' },
+  { path: '*', page: lazyPage(() => import('./NotFoundPage')), loading: 'Laddar sidan...' },
 ];
 
 function ScreenRoute({ screen }: { screen: Screen }) {

@@ -17,7 +17,7 @@ import {
 import { archiveKeys } from '../../api/archive';
 import { articlePagesKeys } from '../articles';
 import { videoPagesKeys } from '../videos';
-import { yearPagesKey } from '../../components/years/use-year-pages';
+import { yearPagesKey } from '../years';
 import { callRoute, callWithETag, routeKey } from '../../api/call';
 import { errorMessage, isStaleEdit } from '../../api/http';
 import { useIdempotentMutationFn } from '../../api/idempotency';

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button, HStack, Input } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { LuSearch } from 'react-icons/lu';
+import { quickSearchUrl } from '../../../lib/search-url';
+
+/**
+ * The results page's own search box: on submit, non-empty trimmed text goes to /search?q=… (spec section 2,
+ * Search results); whitespace only is ignored. The page remounts it (key) when the address's query changes.
+ */
+export function SearchBox({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
+  const navigate = useNavigate();
+  return (
+    <form
+      role="search"
+      aria-label="Sök i arkivet"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const url = quickSearchUrl(text);
+        if (url) navigate(url);
+      }}
+    >
+      <HStack gap="2" align="stretch">
+        <Input
+          type="search"
+          name="q"
+          aria-label="Sökord"
+          placeholder="T.ex. Loreen, Euphoria eller 2012"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          size="lg"
+          bg="bg.panel"
+          maxLength={200}
+        />
+        <Button type="submit" size="lg" colorPalette="brand">
+          <LuSearch aria-hidden />
+          Sök
+        </Button>
+      </HStack>
+    </form>
+  );
+}
