@@ -20,7 +20,7 @@ export const PAGE_MODULES: Record<string, string> = {
   statistics: 'src/features/lineups/pages/StatisticsPage.tsx',
   sources: 'src/features/lineups/pages/SourcesPage.tsx',
   notFound: 'src/app/NotFoundPage.tsx',
-  notifications: 'src/features/notifications/NotificationsPage.tsx',
+  notifications: 'src/features/notifications/pages/NotificationsPage.tsx',
 };
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };

@@ -1,12 +1,12 @@
 import { Box, Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { notificationHref, notificationText, pageMeta, type Notification } from '@mello/contracts';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCurrentUser } from '../../auth/current-user';
-import { LoadingText } from '../../components/LoadingText';
-import { useNow } from '../../app/now';
-import { relativeTime } from '../../lib/relative-time';
-import { usePageMeta } from '../../seo/use-page-meta';
-import { useMarkAllRead, useMarkRead, useNotifications } from './api';
+import { useCurrentUser } from '../../../auth/current-user';
+import { LoadingText } from '../../../components/LoadingText';
+import { useNow } from '../../../app/now';
+import { relativeTime } from '../../../lib/relative-time';
+import { usePageMeta } from '../../../seo/use-page-meta';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../api';
 
 /** /notiser: the member's newest notifications; opening one marks it read and goes to the reply or post. */
 export default function NotificationsPage() {
