@@ -32,6 +32,7 @@ export * from './forum/bookmarks-api';
 export * from './forum/revisions';
 export * from './seo/page-meta';
 export * from './plain-markdown';
+export * from './text';
 export * from './admin/audit';
 export * from './admin/admin-api';
 export * from './admin/event-browser';

@@ -1,6 +1,7 @@
 import {
   DOCUMENT_EVENT_OF,
   EventName,
+  excerptLine,
   isDocumentEvent,
   type AuditActor,
   type AuditKind,
@@ -58,10 +59,7 @@ const atOf = (event: ReadEvent) => (event.metadata as { occurredAt?: string }).o
 
 export function labelOf(kind: AuditKind, state: State): string {
   if (kind !== 'forum-post' && kind !== 'forum-reply') return documentLabel(kind, state);
-  const text = String(kind === 'forum-post' ? (state.title ?? '') : (state.content ?? ''))
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return excerptLine(String(kind === 'forum-post' ? (state.title ?? '') : (state.content ?? '')), 80);
 }
 
 /** Every event of an item's stream, oldest first, with who, when and what changed (pure). */

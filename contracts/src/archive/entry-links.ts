@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '../http/route';
 import { FORUM_TITLE_MAX } from '../forum/forum';
+import { cutToUnits } from '../text';
 import { VideoSchema } from './videos';
 
 /**
@@ -47,7 +48,7 @@ export const startHuntPath = (entryId: string) => `/forum?${HUNT_PARAMS.open}=${
 export const entryLabel = (entry: Pick<EntryRef, 'year' | 'artist' | 'song'>) => `${entry.year} · ${entry.artist} – ${entry.song}`;
 /** The title a new hunt for the entry starts with: 'Saknas: Loreen – Euphoria (2012)'. */
 export const huntTitle = (entry: Pick<EntryRef, 'year' | 'artist' | 'song'>) =>
-  `Saknas: ${entry.artist} – ${entry.song} (${entry.year})`.slice(0, FORUM_TITLE_MAX);
+  cutToUnits(`Saknas: ${entry.artist} – ${entry.song} (${entry.year})`, FORUM_TITLE_MAX);
 
 /** The calls of an entry's links (the lineup routes answer them). */
 export const entryLinksApi = {

@@ -4,6 +4,7 @@ import type { ArtistDetail, SongwriterDetail } from '../archive/lineup-views';
 import type { Year } from '../archive/years';
 import type { ForumPost } from '../forum/forum';
 import { plainMarkdownLine } from '../plain-markdown';
+import { firstCharacters } from '../text';
 import {
   DEFAULT_SHARE_IMAGE,
   SITE_NAME,
@@ -45,11 +46,6 @@ const FORUM_POST_DESCRIPTION_LENGTH = 160;
 const SITE_DESCRIPTION = 'Ett oberoende fanarkiv om Melodifestivalen från 1958 till i dag: alla år, vinnare, videor, artiklar och ett forum för lost media.';
 
 const titled = (title: string) => `${title} | ${SITE_NAME}`;
-
-/** The first `length` characters (not UTF-16 units, so no broken emoji), without trailing space. */
-export function firstCharacters(text: string, length: number): string {
-  return Array.from(text.trim()).slice(0, length).join('').trimEnd();
-}
 
 /** The artist and songwriter not-found views' titles and texts, also their page meta. */
 export const ARTIST_NOT_FOUND_TITLE = 'Artisten hittades inte';

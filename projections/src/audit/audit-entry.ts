@@ -1,4 +1,13 @@
-import { DOCUMENT_EVENT_OF, EventName, MODERATION_EVENTS, isDocumentEvent, rebuildRunLabel, type AuditKind, type RebuildFinished } from '@mello/contracts';
+import {
+  DOCUMENT_EVENT_OF,
+  EventName,
+  MODERATION_EVENTS,
+  excerptLine,
+  isDocumentEvent,
+  rebuildRunLabel,
+  type AuditKind,
+  type RebuildFinished,
+} from '@mello/contracts';
 import { moderationAuditRow } from './moderation-audit';
 import type { ProjectedEvent } from '../events';
 
@@ -18,10 +27,7 @@ export type AuditRow = {
 };
 
 type Data = Readonly<Record<string, unknown>>;
-const excerpt = (text: unknown, max = 80) => {
-  const value = typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : '';
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
-};
+const excerpt = (text: unknown, max = 80) => (typeof text === 'string' ? excerptLine(text, max) : '');
 
 /**
  * The events an administrator follows: every change of a year, video, article, entry, artist, source, forum post

@@ -1,4 +1,4 @@
-import { NOTIFICATION_EXCERPT_LENGTH, type NotificationKind, type WatchLevel } from '@mello/contracts';
+import { NOTIFICATION_EXCERPT_LENGTH, excerptLine, type NotificationKind, type WatchLevel } from '@mello/contracts';
 
 /**
  * Who is notified of what: pure rules, applied by the notifications projection (notifications-projection.ts) and
@@ -34,8 +34,4 @@ export const likeRecipient = (input: { likerId: string; authorId: string; author
   input.likerId === input.authorId || input.authorMuted ? null : input.authorId;
 
 /** The beginning of a text, on one line, for the notification list. */
-export function excerptOf(text: string): string {
-  const line = text.replace(/\s+/gu, ' ').trim();
-  const chars = [...line];
-  return chars.length <= NOTIFICATION_EXCERPT_LENGTH ? line : `${chars.slice(0, NOTIFICATION_EXCERPT_LENGTH - 1).join('')}…`;
-}
+export const excerptOf = (text: string): string => excerptLine(text, NOTIFICATION_EXCERPT_LENGTH);

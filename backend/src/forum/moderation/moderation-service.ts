@@ -1,4 +1,5 @@
 import {
+  excerptLine,
   POST_NOT_FOUND_MESSAGE,
   REPLY_NOT_FOUND_MESSAGE,
   type FlagInput,
@@ -20,10 +21,7 @@ import { moderationDecider, moderationStream, type ModerationCommand, type Moder
 /** How often a flag is decided again when another member's flag of the same item was appended in between. */
 const FLAG_ATTEMPTS = 5;
 const LABEL_MAX = 80;
-const excerpt = (text: string) => {
-  const value = text.replace(/\s+/g, ' ').trim();
-  return value.length > LABEL_MAX ? `${value.slice(0, LABEL_MAX - 1)}…` : value;
-};
+const excerpt = (text: string) => excerptLine(text, LABEL_MAX);
 
 /**
  * Flags and the administrator's moderation actions. Each command reads the flagged item from the forum's own

@@ -218,6 +218,40 @@ describe('the administrator’s actions', () => {
     expect(steps[1]!.label).toBe(`${title} (Spam)`);
     expect(steps[5]!.label).toBe(title);
   });
+
+  it('a title and a reply of emoji, cut for their labels where a cut by UTF-16 units would halve one: flagged, hidden and in the history', async () => {
+    // 50 emoji are 100 UTF-16 units: a label cut at 79 units kept half of the 40th, which PostgreSQL's json refuses
+    // (the flag and the hide answered 500, and the history's projection stopped on the post's own creation).
+    const title = '😀'.repeat(50);
+    const content = `${'🎤'.repeat(45)} ${'🎶'.repeat(45)}`;
+    const post = await author.post('/api/forum/posts', { title, content: 'Vem har inspelningen?' });
+    const reply = await author.post(`/api/forum/posts/${post.body.id}/replies`, { content });
+    expect([post.status, reply.status]).toEqual([201, 201]);
+    const postId = post.body.id as string;
+    const replyId = reply.body.id as string;
+    const flagged = await members[0]!.post(`/api/forum/posts/${postId}/flag`, { reason: 'spam' });
+    expect(flagged.status, flagged.text).toBe(200);
+    expect((await members[0]!.post(`/api/forum/replies/${replyId}/flag`, { reason: 'spam' })).status).toBe(200);
+    const hidden = await admin.post(`/api/admin/moderation/replies/${replyId}`, { action: 'hide' });
+    expect(hidden.status, hidden.text).toBe(200);
+
+    const labels = async (kind: string, id: string) =>
+      ((await admin.get(`/api/admin/history?kind=${kind}`)).body.entries as Array<{ itemId: string; action: string; label: string }>)
+        .filter((entry) => entry.itemId === id)
+        .reverse();
+    const postSteps = await labels('forum-post', postId);
+    expect(postSteps.map((step) => step.action)).toEqual(['created', 'flagged']);
+    expect(postSteps[0]!.label).toBe(title); // 50 characters: not cut at all
+    expect(postSteps[1]!.label).toBe(`${title} (Spam)`);
+    const replySteps = await labels('forum-reply', replyId);
+    expect(replySteps.map((step) => step.action)).toEqual(['created', 'flagged', 'hidden']);
+    // 91 characters: cut to 79 whole ones and the ellipsis.
+    for (const step of replySteps) expect([...step.label.replace(/ \(Spam\)$/, '')]).toEqual([...content].slice(0, 79).concat('…'));
+    const timeline = await admin.get(`/api/admin/history/forum-post/${postId}`);
+    expect(timeline.status).toBe(200);
+    expect(JSON.stringify(timeline.body)).not.toMatch(/\\ud83[cd](?!\\ud[c-f])/i);
+    expect((await admin.get('/api/admin/drift')).body.projections.find((p: { name: string }) => p.name === 'audit').status).not.toBe('stopped');
+  });
 });
 
 describe('live', () => {
