@@ -2,7 +2,7 @@ import { FORUM_CATEGORIES, FORUM_STATUSES, type ArtistThread, type EntryHunt } f
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
-import { PUBLIC_READER, postDocFor, replyDocFor, type ForumReader } from './moderation-queries';
+import { PUBLIC_READER, postDocFor, replyDocFor, visiblePostsFilter, type ForumReader } from './moderation-queries';
 
 const jsonText = z.object({ body: z.string() });
 const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
@@ -56,6 +56,12 @@ export async function likedTargetIds(db: CommonQueryMethods, userId: string, pos
   return [...rows];
 }
 
+/**
+ * The entry's hunts and the artist's threads are public pages, the same for every reader (and cached so): a hidden
+ * post is left out of them, as from the forum's list for everyone but the administrator, who finds it in moderation.
+ */
+const visibleToAll = sql.fragment`AND ${sql.join(visiblePostsFilter(PUBLIC_READER), sql.fragment` AND `)}`;
+
 const huntRow = z.object({ id: z.string(), title: z.string(), authorName: z.string(), createdAt: z.string(), repliesCount: z.number() });
 
 /**
@@ -67,7 +73,7 @@ export async function openHuntsForEntry(db: CommonQueryMethods, entryId: string)
     SELECT id::text AS id, doc->>'title' AS title, doc->>'authorName' AS "authorName", doc->>'createdAt' AS "createdAt",
            (doc->>'repliesCount')::int AS "repliesCount"
       FROM ${table('forum_posts')}
-     WHERE entry_id = ${entryId} AND category = 'lost-media' AND doc->>'status' <> 'solved'
+     WHERE entry_id = ${entryId} AND category = 'lost-media' AND doc->>'status' <> 'solved' ${visibleToAll}
      ORDER BY created_at DESC, id`);
   return rows.map((row) => ({ ...row }));
 }
@@ -89,7 +95,7 @@ export async function threadsForEntries(db: CommonQueryMethods, entryIds: readon
     SELECT id::text AS id, doc->>'title' AS title, category, doc->>'status' AS status, doc->>'createdAt' AS "createdAt",
            (doc->>'repliesCount')::int AS "repliesCount", entry_id::text AS "entryId"
       FROM ${table('forum_posts')}
-     WHERE entry_id = ANY(${sql.array([...entryIds], 'uuid')})
+     WHERE entry_id = ANY(${sql.array([...entryIds], 'uuid')}) ${visibleToAll}
      ORDER BY created_at DESC, id
      LIMIT ${limit}`);
   return rows.map((row) => ({ ...row }));

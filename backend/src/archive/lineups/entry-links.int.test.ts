@@ -143,6 +143,33 @@ describe('a forum post about an entry (a hunt)', () => {
     expect((await visitor.get(`/api/entries/${ids.euphoria}/links`)).body.hunts.map((h: { id: string }) => h.id)).toEqual([post.body.id]);
   });
 
+  it("a hidden hunt is left out of the entry's hunts and the artist's threads, as from the forum's list, until it is restored", async () => {
+    const title = 'Saknas: Euphoria från Växjö, dold';
+    const post = await member.post('/api/forum/posts', hunt({ title }));
+    expect(post.status).toBe(201);
+    const shown = async () => {
+      const links = await visitor.get(`/api/entries/${ids.euphoria}/links`);
+      const artist = await visitor.get('/api/artists/loreen');
+      expect([links.status, artist.status]).toEqual([200, 200]);
+      return {
+        hunt: (links.body.hunts as Array<{ id: string }>).some((item) => item.id === post.body.id),
+        thread: (artist.body.threads as Array<{ id: string }>).some((item) => item.id === post.body.id),
+        text: `${links.text} ${artist.text}`,
+      };
+    };
+    expect(await shown()).toMatchObject({ hunt: true, thread: true });
+
+    expect((await admin.post(`/api/admin/moderation/posts/${post.body.id}`, { action: 'hide' })).status).toBe(200);
+    const hidden = await shown();
+    expect(hidden).toMatchObject({ hunt: false, thread: false });
+    expect(hidden.text).not.toContain(title);
+
+    expect((await admin.post(`/api/admin/moderation/posts/${post.body.id}`, { action: 'restore' })).status).toBe(200);
+    expect(await shown()).toMatchObject({ hunt: true, thread: true });
+    // Solved: no longer one of the entry's open hunts (the rebuild test below counts them).
+    expect((await member.put(`/api/forum/posts/${post.body.id}`, { status: 'solved' })).status).toBe(200);
+  });
+
   it("refuses an unknown entry with 404 'Bidraget hittades inte' and a malformed one with 400; nothing is appended", async () => {
     const before = await countEvents();
     const unknown = await member.post('/api/forum/posts', hunt({ entryId: randomUUID() }));
