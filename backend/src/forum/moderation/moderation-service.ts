@@ -8,18 +8,26 @@ import {
   type ModerationResult,
   type ModerationTargetType,
 } from '@mello/contracts';
+import { setTimeout } from 'node:timers/promises';
 import { moderationItems } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { ReadModelWaiter } from '../../archive/document-service';
 import type { EventStore } from '../../event-store/port';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { appendDecision, loadAggregate, type CommandContext } from '../../shared/command-handler';
+import { keyedSerial } from '../../shared/keyed-serial';
 import { forumPostStream, postDecider, type ForumActor } from '../post';
 import { forumReplyStream, replyDecider } from '../reply';
 import { moderationDecider, moderationStream, type ModerationCommand, type ModerationTarget } from './moderation';
 
-/** How often a flag is decided again when another member's flag of the same item was appended in between. */
-const FLAG_ATTEMPTS = 5;
+/**
+ * How often a flag is decided again when another flag of the same item was appended in between. This process runs
+ * one item's flags one at a time, so a conflict comes from another process; each lost race means another flag was
+ * appended, so the attempts bound the flags that can land between one flag's load and append.
+ */
+const FLAG_ATTEMPTS = 20;
+/** A retry waits up to this many milliseconds times its attempt (random, so racing processes spread out). */
+const FLAG_RETRY_JITTER_MS = 5;
 const LABEL_MAX = 80;
 const excerpt = (text: string) => excerptLine(text, LABEL_MAX);
 
@@ -31,6 +39,7 @@ const excerpt = (text: string) => excerptLine(text, LABEL_MAX);
 export function createModerationService(deps: { store: EventStore; readModels: ReadModelWaiter; pool: DatabasePool }) {
   const { store, readModels, pool } = deps;
   const now = () => new Date().toISOString();
+  const oneAtATime = keyedSerial();
 
   async function targetOf(targetType: ModerationTargetType, targetId: string): Promise<ModerationTarget> {
     if (targetType === 'post') {
@@ -60,6 +69,7 @@ export function createModerationService(deps: { store: EventStore; readModels: R
         return;
       } catch (error) {
         if (!(error instanceof ConflictError) || attempt >= attempts) throw error;
+        await setTimeout(Math.random() * FLAG_RETRY_JITTER_MS * attempt);
       }
     }
   }
@@ -67,7 +77,8 @@ export function createModerationService(deps: { store: EventStore; readModels: R
   return {
     async flag(targetType: ModerationTargetType, targetId: string, input: FlagInput, by: ForumActor, context: CommandContext): Promise<FlagResult> {
       const target = await targetOf(targetType, targetId);
-      await run({ type: 'flag', target, by, input, now: now() }, context, FLAG_ATTEMPTS);
+      const stream = moderationStream(target.targetType, target.targetId);
+      await oneAtATime(stream, () => run({ type: 'flag', target, by, input, now: now() }, context, FLAG_ATTEMPTS));
       return { targetType, targetId, flagged: true };
     },
 

@@ -99,6 +99,23 @@ describe('flagging', () => {
     expect(item).toMatchObject({ open: true, hidden: null, flags: [{ userName: 'anna', reason: 'other', text: 'Reklam för klockor' }] });
   });
 
+  it('many members flagging one post at the same moment: every flag is recorded, and the post is hidden once', async () => {
+    const { postId } = await postWithReply();
+    const crowd: ApiClient[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      const member = new ApiClient(backend.url);
+      await member.register(`samtidig${i}@example.se`);
+      crowd.push(member);
+    }
+    const replies = await Promise.all(crowd.map((member) => member.post(`/api/forum/posts/${postId}/flag`, { reason: 'spam' })));
+    expect(replies.map((reply) => reply.status)).toEqual(crowd.map(() => 200));
+    expect((await queueItem(postId))?.flags).toHaveLength(crowd.length);
+    const history = await admin.get('/api/admin/history?kind=forum-post');
+    const steps = (history.body.entries as Array<{ itemId: string; action: string }>).filter((entry) => entry.itemId === postId);
+    expect(steps.filter((step) => step.action === 'flagged')).toHaveLength(crowd.length);
+    expect(steps.filter((step) => step.action === 'auto-hidden')).toHaveLength(1);
+  });
+
   it('answers 401 to a visitor, 400 to the author, 404 for a missing, malformed or deleted post or reply', async () => {
     const { postId, replyId } = await postWithReply();
     expect((await visitor.post(`/api/forum/posts/${postId}/flag`, { reason: 'spam' })).status).toBe(401);
