@@ -290,6 +290,16 @@ describe('likes', () => {
     expect(likeStreams).toHaveLength(1);
   });
 
+  it("one member's like sent 20 times at once: each answer counts it, as the post then does", async () => {
+    const post = await createPost(author);
+    const likes = await Promise.all(Array.from({ length: 20 }, () => member.post(`/api/forum/posts/${post.id}/like`)));
+    expect(likes.map((reply) => reply.body)).toEqual(likes.map(() => ({ postId: post.id, likes: 1, liked: true })));
+    const reply = (await member.post(`/api/forum/posts/${post.id}/replies`, { content: 'Ett svar att gilla' })).body;
+    const replyLikes = await Promise.all(Array.from({ length: 20 }, () => author.post(`/api/forum/replies/${reply.id}/like`)));
+    expect(replyLikes.map((answer) => answer.body)).toEqual(replyLikes.map(() => ({ replyId: reply.id, postId: post.id, likes: 1, liked: true })));
+    expect((await visitor.get(`/api/forum/posts/${post.id}`)).body.likes).toBe(1);
+  });
+
   it('refuses visitors and unknown targets', async () => {
     const post = await createPost(author);
     expect((await visitor.post(`/api/forum/posts/${post.id}/like`)).status).toBe(401);

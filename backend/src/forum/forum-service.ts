@@ -45,12 +45,17 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
   };
 
   /** Appends a like's only event; a second like of the same target by the same user is already there. */
+  /**
+   * A member's like of one item is its own stream, appended once. A repeated like appends nothing and answers the
+   * position of the like already there: the answer's count waits for that like as for a new one (a repeat sent
+   * while the first was being counted answered 0 likes and liked).
+   */
   const appendLike = async (stream: string, events: Parameters<typeof toNewEvents>[0], context: CommandContext) => {
     try {
       return (await store.appendToStream(stream, toNewEvents(events, context), { expectedRevision: 'no_stream' })).position;
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return null;
-      throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      return (await store.readStream(stream)).at(-1)?.position ?? null;
     }
   };
 
@@ -186,7 +191,7 @@ export function createForumService(deps: { store: EventStore; readModels: ReadMo
       const position = await appendLike(postLikeStream(postId, by.userId), events, context);
       const reached = await settle(position);
       const post = JSON.parse(await postJson(postId)) as { likes: number };
-      // Late: the read model's count does not hold this like yet (a repeated like appended nothing: reached).
+      // Late: the read model's count does not hold this like yet (or, for a repeat, the like already there).
       return { postId, likes: post.likes + (reached ? 0 : 1), liked: true };
     },
 
