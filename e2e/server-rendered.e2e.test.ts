@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { authApi, forumApi, pathOf } from '@mello/contracts';
+import { MAX_SEARCH_LENGTH, SEARCH_TOO_LONG_MESSAGE, authApi, forumApi, pathOf } from '@mello/contracts';
 import { VIEWPORTS } from './support/browser';
 import { pagesForFile, signInAsNewMember } from './support/pages';
 
@@ -75,6 +75,8 @@ describe('each public route without JavaScript', () => {
     ['/video-archive', () => '/video-archive', 200, ['Videoarkiv', 'Utvald video', 'Waterloo', 'Unforgettable', 'Visa fler']],
     ['/blog', () => '/blog', 200, ['Artiklar', 'Utvald artikel', 'Fler artiklar', 'Teknik']],
     ['/search?q=abba', () => '/search?q=abba', 200, ['Sökresultat', 'År (', 'Artiklar (', 'Videos (', 'Forum (', 'Waterloo']],
+    // A query longer than the API takes: the notice, not 'no hits' for a search that was refused.
+    ['/search?q=(too long)', () => `/search?q=${'a'.repeat(MAX_SEARCH_LENGTH + 1)}`, 200, ['Sökresultat', SEARCH_TOO_LONG_MESSAGE]],
     ['/about', () => '/about', 200, ['Vi bevarar Melodifestivalens historia', 'Bevarande', 'Gemenskap', 'Transparens']],
     ['/login', () => '/login', 200, ['Välkommen till Melloarkivet', 'Logga in', 'Skapa konto', 'E-post']],
     ['/statistik', () => '/statistik', 200, ['Melodifestivalen i siffror', '1 099']],

@@ -15,12 +15,14 @@ export type YearSearchCategory = (typeof YEAR_SEARCH_CATEGORIES)[number];
 export const SEARCH_DECADES = [1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020] as const;
 
 export const MAX_SEARCH_LENGTH = 200;
+/** The answer to a longer query: the API's 400, and the search page's own notice for an address that has one. */
+export const SEARCH_TOO_LONG_MESSAGE = `Sökfrågan får vara högst ${MAX_SEARCH_LENGTH} tecken`;
 
 /** Free text: trimmed, control characters taken as spaces, at most 200 characters. */
 export const searchText = z
   .string({ invalid_type_error: 'Ange sökordet en gång' })
   .transform((value) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim())
-  .refine((value) => value.length <= MAX_SEARCH_LENGTH, `Sökfrågan får vara högst ${MAX_SEARCH_LENGTH} tecken`);
+  .refine((value) => value.length <= MAX_SEARCH_LENGTH, SEARCH_TOO_LONG_MESSAGE);
 
 /**
  * A query with characters but no letter or digit ('%', '_', '🎤') has nothing to search for: it finds nothing.

@@ -2,6 +2,7 @@ import { Box, Button, Flex, Heading, Input, NativeSelect, Text, VisuallyHidden }
 import { useId, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
+import { MAX_SEARCH_LENGTH } from '@mello/contracts';
 import { SEARCH_CATEGORY_OPTIONS, SEARCH_DECADE_OPTIONS, searchUrl, type SearchInput } from '../../lib/search-url';
 
 type Props = {
@@ -61,6 +62,7 @@ export function SearchBlock({ withHeading = false, initial = {} }: Props) {
             bg="bg"
             autoComplete="off"
             enterKeyHint="search"
+            maxLength={MAX_SEARCH_LENGTH}
           />
         </Box>
         <FilterSelect id={`${ids}-category`} label="Kategori" value={category} onChange={setCategory} options={SEARCH_CATEGORY_OPTIONS} />

@@ -3,7 +3,7 @@ import { Box, Button, Flex, Heading, Input, InputGroup, Stack, Text } from '@cha
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LuPlus, LuSearch } from 'react-icons/lu';
-import { DEFAULT_FORUM_SORT, HUNT_PARAMS, pageMeta, type ForumCategory, type ForumSort } from '@mello/contracts';
+import { DEFAULT_FORUM_SORT, HUNT_PARAMS, MAX_SEARCH_LENGTH, pageMeta, type ForumCategory, type ForumSort } from '@mello/contracts';
 import { NetworkError } from '../../../api/http';
 import { goToLogin, useCurrentUser } from '../../../auth/current-user';
 import { PageMetaOf } from '../../../components/content/PageMetaOf';
@@ -167,7 +167,7 @@ export default function ForumPage() {
               onChange={(event) => setText(event.target.value)}
               size="lg"
               bg="bg.panel"
-              maxLength={200}
+              maxLength={MAX_SEARCH_LENGTH}
             />
           </InputGroup>
         </form>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, HStack, Input } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { LuSearch } from 'react-icons/lu';
+import { MAX_SEARCH_LENGTH } from '@mello/contracts';
 import { quickSearchUrl } from '../../../lib/search-url';
 
 /**
@@ -31,7 +32,7 @@ export function SearchBox({ initial }: { initial: string }) {
           onChange={(event) => setText(event.target.value)}
           size="lg"
           bg="bg.panel"
-          maxLength={200}
+          maxLength={MAX_SEARCH_LENGTH}
         />
         <Button type="submit" size="lg" colorPalette="brand">
           <LuSearch aria-hidden />

@@ -1,6 +1,6 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { pageMeta } from '@mello/contracts';
+import { SEARCH_TOO_LONG_MESSAGE, pageMeta, searchText } from '@mello/contracts';
 import { PageMetaOf } from '../../../components/content/PageMetaOf';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageContainer } from '../../../components/PageContainer';
@@ -28,7 +28,10 @@ export default function SearchPage() {
           <SearchBox key={q} initial={q} />
         </Box>
       </Stack>
-      {q ? (
+      {!searchText.safeParse(q).success ? (
+        // The API refuses it (400, the same rule): say why, rather than showing no hits for a search never made.
+        <EmptyState title={SEARCH_TOO_LONG_MESSAGE} description="Korta ner sökfrågan och sök igen." />
+      ) : q ? (
         // A new search starts fresh ('Söker...') instead of showing the previous query's hits.
         <SearchResults key={criteria} q={q} category={category} decade={decade} />
       ) : (
