@@ -30,7 +30,8 @@ export const LIVE_SCHEMA = 'rm';
 //     of posts and articles linking to e.g. a Wikipedia page lost a stray ')'.
 // 24: search tables leave room on their pages for updates that keep the texts (SEARCH_TABLE_FILLFACTOR), and an
 //     update collects only the words it adds to the vocabulary (public.mello_collect_new_words).
-export const READ_MODEL_VERSION = '24';
+// 25: entries, artists and sources keep their stream revision too (the ETag of their GET, sent back in If-Match).
+export const READ_MODEL_VERSION = '25';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -88,6 +89,7 @@ export function readModelDdl(schemaName: string): string {
     -- Every entry of every year (lineup-read-models.ts): entries by year, by artist, by songwriter slug.
     CREATE TABLE ${s}.entries (
       id                   uuid PRIMARY KEY,
+      revision             integer NOT NULL,
       year                 integer NOT NULL,
       artist_id            uuid NOT NULL,
       songwriter_slugs     text[] NOT NULL,
@@ -101,6 +103,7 @@ export function readModelDdl(schemaName: string): string {
 
     CREATE TABLE ${s}.artists (
       id               uuid PRIMARY KEY,
+      revision         integer NOT NULL,
       slug             text NOT NULL,
       created_position text NOT NULL,
       doc              jsonb NOT NULL
@@ -109,6 +112,7 @@ export function readModelDdl(schemaName: string): string {
 
     CREATE TABLE ${s}.sources (
       id               uuid PRIMARY KEY,
+      revision         integer NOT NULL,
       key              text NOT NULL,
       created_position text NOT NULL,
       doc              jsonb NOT NULL

@@ -15,3 +15,14 @@ export function expectedRevisionOf(ctx: Context): number | undefined {
 
 /** Answers a document's stream revision as its ETag (what If-Match sends back). */
 export const setRevisionETag = (ctx: Context, revision: number) => ctx.set('ETag', revisionETag(revision));
+
+/**
+ * A PUT based on the version the client opened: `update` gets the revision its If-Match names (undefined: no
+ * check, the last save wins) as the append's expected revision, and the answer carries the saved document's new
+ * ETag. Read before `update` runs, so a malformed If-Match is a 400 with nothing appended.
+ */
+export async function updateIfMatch<D>(ctx: Context, update: (expected: number | undefined) => Promise<{ document: D; revision: number }>): Promise<D> {
+  const { document, revision } = await update(expectedRevisionOf(ctx));
+  setRevisionETag(ctx, revision);
+  return document;
+}

@@ -8,7 +8,7 @@ import { NotFoundError } from '../shared/errors';
 import { idempotentCreate } from './idempotency';
 import { answerCached, type ListCache } from './list-cache';
 import { on } from './contract-routes';
-import { expectedRevisionOf, setRevisionETag } from './concurrency';
+import { expectedRevisionOf, updateIfMatch } from './concurrency';
 import { commandContext } from './request-context';
 import { canonicalUuid } from './validation';
 
@@ -62,10 +62,7 @@ export function documentRoutes<
   // PUT and DELETE take the If-Match of the version the admin opened: a save in between makes them a 412.
   on(router, api.update, requireAdmin, async ({ params, body }, ctx) => {
     const id = knownId((params as { id: string }).id);
-    const expected = expectedRevisionOf(ctx);
-    const { document, revision } = await options.service.updateAt(id, body as Partial<F>, commandContext(ctx), expected);
-    setRevisionETag(ctx, revision);
-    return present(document);
+    return present(await updateIfMatch(ctx, (expected) => options.service.updateAt(id, body as Partial<F>, commandContext(ctx), expected)));
   });
 
   on(router, api.remove, requireAdmin, async ({ params }, ctx) => {

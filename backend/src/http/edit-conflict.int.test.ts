@@ -4,15 +4,23 @@ import { adminClient, sampleArticle, sampleVideo, sampleYear, startTestBackend, 
 
 /**
  * Optimistic concurrency across requests (docs/event-sourcing.md): the GET of a single document answers its stream
- * revision as ETag (years, videos, articles, forum posts); a PUT or DELETE with an older If-Match is a 412 that appends nothing; the current one saves and
- * answers the new ETag; no If-Match saves as before; a malformed one is a 400.
+ * revision as ETag (years, videos, articles, forum posts, entries, artists, sources); a PUT or DELETE with an older
+ * If-Match is a 412 that appends nothing; the current one saves and answers the new ETag; no If-Match saves as
+ * before; a malformed one is a 400.
  */
 let backend: TestBackend;
 let admin: ApiClient;
+/** The act the entries are of, in a year of their own (the years below start at 1961). */
+let entryArtistId: string;
+const ENTRY_YEAR = 1958;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   admin = await adminClient(backend);
+  expect((await admin.post('/api/years', sampleYear({ year: ENTRY_YEAR }))).status).toBe(201);
+  const artist = await admin.post('/api/artists', { name: 'Alice Babs' });
+  expect(artist.status).toBe(201);
+  entryArtistId = artist.body.id;
 });
 afterAll(async () => {
   await backend?.stop();
@@ -77,6 +85,42 @@ const resources: Resource[] = [
     stream: (id) => `forum-post-${id}`,
     change: (n) => ({ content: `Någon som har den på VHS? Ändrad ${n}.` }),
     stale: STALE_EDIT_MESSAGES.forumPost,
+  },
+  {
+    name: 'an entry',
+    create: async (n) => {
+      const created = await admin.post('/api/entries', { year: ENTRY_YEAR, artistId: entryArtistId, song: `Låt ${n}` });
+      expect(created.status).toBe(201);
+      return { id: created.body.id, get: `/api/entries/${created.body.id}` };
+    },
+    item: (id) => `/api/entries/${id}`,
+    stream: (id) => `entry-${id}`,
+    change: (n) => ({ finalPoints: n }),
+    stale: STALE_EDIT_MESSAGES.entry,
+  },
+  {
+    name: 'an artist',
+    create: async (n) => {
+      const created = await admin.post('/api/artists', { name: `Artist nummer ${n}` });
+      expect(created.status).toBe(201);
+      return { id: created.body.id, get: `/api/artists/${created.body.slug}` };
+    },
+    item: (id) => `/api/artists/${id}`,
+    stream: (id) => `artist-${id}`,
+    change: (n) => ({ name: `Omdöpt artist ${n}` }),
+    stale: STALE_EDIT_MESSAGES.artist,
+  },
+  {
+    name: 'a source',
+    create: async (n) => {
+      const created = await admin.post('/api/sources', { key: `kalla-${n}`, description: `Källa ${n}` });
+      expect(created.status).toBe(201);
+      return { id: created.body.id, get: `/api/sources/kalla-${n}` };
+    },
+    item: (id) => `/api/sources/${id}`,
+    stream: (id) => `source-${id}`,
+    change: (n) => ({ description: `Rättad beskrivning ${n}` }),
+    stale: STALE_EDIT_MESSAGES.source,
   },
 ];
 

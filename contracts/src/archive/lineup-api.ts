@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELETE_HEADERS, EDIT_HEADERS, ITEM_HEADERS } from '../http/concurrency';
 import { DeletedSchema, route } from '../http/route';
 import { entryLinksApi } from './entry-links';
 import {
@@ -45,7 +46,7 @@ export const lineupApi = {
 };
 
 export const entryApi = {
-  byId: route({ method: 'GET', path: '/api/entries/:id', response: SavedEntrySchema, summary: 'En post som den är lagrad' }),
+  byId: route({ method: 'GET', path: '/api/entries/:id', response: SavedEntrySchema, summary: 'En post som den är lagrad', headers: ITEM_HEADERS }),
   links: entryLinksApi.links,
   create: route({
     method: 'POST',
@@ -62,9 +63,16 @@ export const entryApi = {
     body: EntryUpdateInputSchema,
     response: SavedEntrySchema,
     labels: ENTRY_FIELD_LABELS,
-    summary: 'Ändrar en post: utelämnade fält behåller sitt värde, null tömmer (admin)',
+    summary: 'Ändrar en post: utelämnade fält behåller sitt värde, null tömmer (admin; If-Match: den version som öppnades, annars 412)',
+    headers: EDIT_HEADERS,
   }),
-  remove: route({ method: 'DELETE', path: '/api/entries/:id', response: DeletedSchema, summary: 'Tar bort en post (admin)' }),
+  remove: route({
+    method: 'DELETE',
+    path: '/api/entries/:id',
+    response: DeletedSchema,
+    summary: 'Tar bort en post (admin; If-Match: den version som öppnades, annars 412)',
+    headers: DELETE_HEADERS,
+  }),
   reorder: route({
     method: 'POST',
     path: '/api/entries/reorder',
@@ -77,7 +85,13 @@ export const entryApi = {
 
 export const artistApi = {
   list: route({ method: 'GET', path: '/api/artists', response: z.array(ArtistSummarySchema), summary: 'Alla artister, efter namn' }),
-  bySlug: route({ method: 'GET', path: '/api/artists/:slug', response: ArtistDetailSchema, summary: 'En artist med bidrag, videor och trådar' }),
+  bySlug: route({
+    method: 'GET',
+    path: '/api/artists/:slug',
+    response: ArtistDetailSchema,
+    summary: 'En artist med bidrag, videor och trådar (ETag: artistens version)',
+    headers: ITEM_HEADERS,
+  }),
   create: route({
     method: 'POST',
     path: '/api/artists',
@@ -93,9 +107,16 @@ export const artistApi = {
     body: ArtistRenameInputSchema,
     response: SavedArtistSchema,
     labels: ARTIST_FIELD_LABELS,
-    summary: 'Byter namn på en artist: adressen består, det gamla namnet blir ett annat namn (admin)',
+    summary: 'Byter namn på en artist: adressen består, det gamla namnet blir ett annat namn (admin; If-Match: den version som öppnades, annars 412)',
+    headers: EDIT_HEADERS,
   }),
-  remove: route({ method: 'DELETE', path: '/api/artists/:id', response: DeletedSchema, summary: 'Tar bort en artist utan bidrag (admin)' }),
+  remove: route({
+    method: 'DELETE',
+    path: '/api/artists/:id',
+    response: DeletedSchema,
+    summary: 'Tar bort en artist utan bidrag (admin; If-Match: den version som öppnades, annars 412)',
+    headers: DELETE_HEADERS,
+  }),
 };
 
 /** Songwriters are derived from the entries' credits: no commands of their own. */
@@ -106,7 +127,7 @@ export const songwriterApi = {
 
 export const sourceApi = {
   list: route({ method: 'GET', path: '/api/sources', response: z.array(SourceSchema), summary: 'Alla källor, efter nyckel' }),
-  byKey: route({ method: 'GET', path: '/api/sources/:key', response: SourceSchema, summary: 'En källa efter nyckel' }),
+  byKey: route({ method: 'GET', path: '/api/sources/:key', response: SourceSchema, summary: 'En källa efter nyckel', headers: ITEM_HEADERS }),
   create: route({
     method: 'POST',
     path: '/api/sources',
@@ -122,9 +143,16 @@ export const sourceApi = {
     body: SourceUpdateInputSchema,
     response: SourceSchema,
     labels: SOURCE_FIELD_LABELS,
-    summary: 'Rättar en källas beskrivning (admin)',
+    summary: 'Rättar en källas beskrivning (admin; If-Match: den version som öppnades, annars 412)',
+    headers: EDIT_HEADERS,
   }),
-  remove: route({ method: 'DELETE', path: '/api/sources/:id', response: DeletedSchema, summary: 'Tar bort en källa (admin)' }),
+  remove: route({
+    method: 'DELETE',
+    path: '/api/sources/:id',
+    response: DeletedSchema,
+    summary: 'Tar bort en källa (admin; If-Match: den version som öppnades, annars 412)',
+    headers: DELETE_HEADERS,
+  }),
 };
 
 export const statisticsApi = {

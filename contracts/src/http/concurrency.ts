@@ -28,6 +28,9 @@ export const STALE_EDIT_MESSAGES = {
   video: 'Någon annan har ändrat videon sedan du öppnade den. Jämför med den nya versionen innan du sparar.',
   article: 'Någon annan har ändrat artikeln sedan du öppnade den. Jämför med den nya versionen innan du sparar.',
   forumPost: 'Någon annan har ändrat inlägget sedan du öppnade det. Jämför med den nya versionen innan du sparar.',
+  entry: 'Någon annan har ändrat bidraget sedan du öppnade det. Jämför med den nya versionen innan du sparar.',
+  artist: 'Någon annan har ändrat artisten sedan du öppnade den. Jämför med den nya versionen innan du sparar.',
+  source: 'Någon annan har ändrat källan sedan du öppnade den. Jämför med den nya versionen innan du sparar.',
 } as const;
 
 /** The headers of an edit (contracts' `headers`): it takes If-Match and answers the new ETag. */

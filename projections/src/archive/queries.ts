@@ -24,8 +24,8 @@ export async function listYearSummariesJson(db: CommonQueryMethods): Promise<str
   ).body;
 }
 
-const withRevision = z.object({ body: z.string(), revision: z.number() });
 /** A document's JSON text and its stream revision (its ETag), read from one row so the two always agree. */
+export const withRevision = z.object({ body: z.string(), revision: z.number() });
 export type JsonWithRevision = z.infer<typeof withRevision>;
 
 /** GET /api/years/by-year/{year}: the year and its revision, or null. */

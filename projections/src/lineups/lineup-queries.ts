@@ -14,6 +14,7 @@ import {
 } from '@mello/contracts';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { withRevision, type JsonWithRevision } from '../archive/queries';
 import { LIVE_SCHEMA } from '../schema';
 import { artistMediaView } from './entry-links-queries';
 import { artistEntry, byYearThenOrder, careerOf, exportEntry, yearLineup, type ArtistRow, type EntryRow, type LineupYearInfo } from './lineup-views';
@@ -26,6 +27,7 @@ import { artistEntry, byYearThenOrder, careerOf, exportEntry, yearLineup, type A
 const t = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
 const entryRow = z.object({ id: z.string(), position: z.string(), doc: z.record(z.unknown()) });
 const artistRow = z.object({ id: z.string(), doc: z.record(z.unknown()) });
+const artistRowWithRevision = artistRow.extend({ revision: z.number() });
 const sourceRow = z.object({ key: z.string(), doc: z.record(z.unknown()) });
 
 const toEntry = (row: z.infer<typeof entryRow>): EntryRow => {
@@ -84,8 +86,21 @@ export async function countEntriesOfArtist(db: CommonQueryMethods, artistId: str
   return db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${t('entries')} WHERE artist_id = ${artistId}`);
 }
 
+/** GET /api/entries/{id}: the entry as stored and its stream revision (its ETag), from one row; null when unknown. */
+export async function entryByIdWithRevision(db: CommonQueryMethods, id: string): Promise<JsonWithRevision | null> {
+  return db.maybeOne(sql.type(withRevision)`SELECT doc::text AS body, revision FROM ${t('entries')} WHERE id = ${id}`);
+}
+
 export async function artistDetailView(db: CommonQueryMethods, slug: string): Promise<ArtistDetail | null> {
-  const row = await db.maybeOne(sql.type(artistRow)`SELECT id::text AS id, doc FROM ${t('artists')} WHERE slug = ${slug} LIMIT 1`);
+  return (await artistDetailWithRevision(db, slug))?.view ?? null;
+}
+
+/**
+ * GET /api/artists/{slug}: the act's page, and the act's stream revision (the ETag a rename or a delete sends back),
+ * read from the act's row with its document; null when unknown.
+ */
+export async function artistDetailWithRevision(db: CommonQueryMethods, slug: string): Promise<{ view: ArtistDetail; revision: number } | null> {
+  const row = await db.maybeOne(sql.type(artistRowWithRevision)`SELECT id::text AS id, doc, revision FROM ${t('artists')} WHERE slug = ${slug} LIMIT 1`);
   if (!row) return null;
   const artist = toArtist(row);
   const rows = (await entriesWhere(db, sql.fragment`artist_id = ${artist.id}`)).sort(byYearThenOrder);
@@ -93,7 +108,7 @@ export async function artistDetailView(db: CommonQueryMethods, slug: string): Pr
     db,
     rows.map((entry) => ({ id: entry.id, year: entry.fields.year })),
   );
-  return {
+  const view: ArtistDetail = {
     id: artist.id,
     slug: artist.fields.slug,
     name: artist.fields.name,
@@ -102,6 +117,7 @@ export async function artistDetailView(db: CommonQueryMethods, slug: string): Pr
     ...careerOf(rows),
     ...media,
   };
+  return { view, revision: row.revision };
 }
 
 const summaryRow = z.object({ id: z.string(), doc: z.record(z.unknown()), entry_count: z.number(), wins: z.number() });
@@ -197,10 +213,16 @@ export async function listSourcesView(db: CommonQueryMethods): Promise<Source[]>
 }
 
 export async function sourceByKeyView(db: CommonQueryMethods, key: string): Promise<Source | null> {
+  return (await sourceByKeyWithRevision(db, key))?.source ?? null;
+}
+
+/** GET /api/sources/{key}: the source and its stream revision (the ETag an edit or a delete sends back), from one row; null when unknown. */
+export async function sourceByKeyWithRevision(db: CommonQueryMethods, key: string): Promise<{ source: Source; revision: number } | null> {
   const row = await db.maybeOne(
-    sql.type(z.object({ id: z.string(), doc: z.record(z.unknown()) }))`SELECT id::text AS id, doc FROM ${t('sources')} WHERE key = ${key} LIMIT 1`,
+    sql.type(z.object({ id: z.string(), doc: z.record(z.unknown()), revision: z.number() }))`
+      SELECT id::text AS id, doc, revision FROM ${t('sources')} WHERE key = ${key} LIMIT 1`,
   );
-  return row ? { id: row.id, key: String(row.doc.key), description: String(row.doc.description) } : null;
+  return row ? { source: { id: row.id, key: String(row.doc.key), description: String(row.doc.description) }, revision: row.revision } : null;
 }
 
 const count = z.object({ n: z.number() });

@@ -9,6 +9,7 @@ const creditsOf = (fields: Record<string, unknown>) => ((fields.songwriters as s
 export const entriesProjection = documentProjection({
   name: 'entries',
   table: 'entries',
+  revision: true,
   events: DOCUMENT_EVENTS.entry,
   columns: [
     { name: 'year', type: 'integer', value: (fields) => fields.year },
@@ -28,6 +29,7 @@ export const entriesProjection = documentProjection({
 export const artistsProjection = documentProjection({
   name: 'artists',
   table: 'artists',
+  revision: true,
   events: DOCUMENT_EVENTS.artist,
   columns: [{ name: 'slug', type: 'text', value: (fields) => fields.slug }],
 });
@@ -35,6 +37,7 @@ export const artistsProjection = documentProjection({
 export const sourcesProjection = documentProjection({
   name: 'sources',
   table: 'sources',
+  revision: true,
   events: DOCUMENT_EVENTS.source,
   columns: [{ name: 'key', type: 'text', value: (fields) => fields.key }],
 });

@@ -1,21 +1,23 @@
 import Router from '@koa/router';
 import { artistApi, entryApi, exportApi, lineupApi, NAME_SLUG_PATTERN, songwriterApi, sourceApi, statisticsApi } from '@mello/contracts';
 import {
-  artistDetailView,
+  artistDetailWithRevision,
+  entryByIdWithRevision,
   entryLinksView,
   lineupsExportView,
   listArtistsView,
   listSongwritersView,
   listSourcesView,
   songwriterDetailView,
-  sourceByKeyView,
+  sourceByKeyWithRevision,
   statisticsView,
   yearLineupView,
 } from '@mello/projections';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { requireAdmin } from '../../auth/guards';
-import { checkedInTests, on } from '../../http/contract-routes';
+import { expectedRevisionOf, setRevisionETag, updateIfMatch } from '../../http/concurrency';
+import { checkedInTests, jsonText, on } from '../../http/contract-routes';
 import { idempotentCreate } from '../../http/idempotency';
 import { answerCached, type ListCache } from '../../http/list-cache';
 import { commandContext } from '../../http/request-context';
@@ -77,35 +79,43 @@ export function lineupRoutes(deps: { pool: DatabasePool; lists: ListCache; lineu
     return undefined;
   });
 
-  // Entries (admin).
-  on(router, entryApi.byId, async ({ params }) => {
-    const id = known(params.id, ENTRY_NOT_FOUND);
-    return { id, ...found(await lineups.entries.current(id), ENTRY_NOT_FOUND) };
+  // Entries (admin). The single reads answer the document's stream revision as ETag; PUT and DELETE take it back
+  // in If-Match (a save in between makes them a 412: docs/event-sourcing.md, "Edits across requests").
+  on(router, entryApi.byId, async ({ params }, ctx) => {
+    const entry = found(await entryByIdWithRevision(pool, known(params.id, ENTRY_NOT_FOUND)), ENTRY_NOT_FOUND);
+    setRevisionETag(ctx, entry.revision);
+    return jsonText(entry.body);
   });
   /** Its videos and open lost-media hunts (docs/content.md, "Links between entries, videos and hunts"). */
   on(router, entryApi.links, async ({ params }) => found(await entryLinksView(pool, known(params.id, ENTRY_NOT_FOUND)), ENTRY_NOT_FOUND));
   on(router, entryApi.reorder, requireAdmin, async ({ body }, ctx) => lineups.reorder(body, commandContext(ctx)));
   on(router, entryApi.create, requireAdmin, idempotent, async ({ body }, ctx) => lineups.createEntry(body, commandContext(ctx)));
-  on(router, entryApi.update, requireAdmin, async ({ params, body }, ctx) =>
-    lineups.entries.update(known(params.id, ENTRY_NOT_FOUND), body, commandContext(ctx)),
-  );
+  on(router, entryApi.update, requireAdmin, async ({ params, body }, ctx) => {
+    const id = known(params.id, ENTRY_NOT_FOUND);
+    return updateIfMatch(ctx, (expected) => lineups.entries.updateAt(id, body, commandContext(ctx), expected));
+  });
   on(router, entryApi.remove, requireAdmin, async ({ params }, ctx) => {
     const id = known(params.id, ENTRY_NOT_FOUND);
-    await lineups.entries.remove(id, commandContext(ctx));
+    await lineups.entries.remove(id, commandContext(ctx), undefined, expectedRevisionOf(ctx));
     return { id, deleted: true as const };
   });
 
   // Artists.
   on(router, artistApi.list, () => listArtistsView(pool));
-  on(router, artistApi.bySlug, async ({ params }) => found(await artistDetailView(pool, knownSlug(params.slug, ARTIST_NOT_FOUND)), ARTIST_NOT_FOUND));
+  on(router, artistApi.bySlug, async ({ params }, ctx) => {
+    const artist = found(await artistDetailWithRevision(pool, knownSlug(params.slug, ARTIST_NOT_FOUND)), ARTIST_NOT_FOUND);
+    setRevisionETag(ctx, artist.revision);
+    return artist.view;
+  });
   on(router, artistApi.create, requireAdmin, idempotent, async ({ body }, ctx) => lineups.createArtist(body, commandContext(ctx)));
   /** Rename: the slug stays, the old name becomes an alias. */
-  on(router, artistApi.rename, requireAdmin, async ({ params, body }, ctx) =>
-    lineups.renameArtist(known(params.id, ARTIST_NOT_FOUND), body.name, commandContext(ctx)),
-  );
+  on(router, artistApi.rename, requireAdmin, async ({ params, body }, ctx) => {
+    const id = known(params.id, ARTIST_NOT_FOUND);
+    return updateIfMatch(ctx, (expected) => lineups.renameArtist(id, body.name, commandContext(ctx), expected));
+  });
   on(router, artistApi.remove, requireAdmin, async ({ params }, ctx) => {
     const id = known(params.id, ARTIST_NOT_FOUND);
-    await lineups.deleteArtist(id, commandContext(ctx));
+    await lineups.deleteArtist(id, commandContext(ctx), expectedRevisionOf(ctx));
     return { id, deleted: true as const };
   });
 
@@ -117,14 +127,19 @@ export function lineupRoutes(deps: { pool: DatabasePool; lists: ListCache; lineu
 
   // Sources.
   on(router, sourceApi.list, () => listSourcesView(pool));
-  on(router, sourceApi.byKey, async ({ params }) => found(await sourceByKeyView(pool, params.key.slice(0, 300)), SOURCE_NOT_FOUND));
+  on(router, sourceApi.byKey, async ({ params }, ctx) => {
+    const source = found(await sourceByKeyWithRevision(pool, params.key.slice(0, 300)), SOURCE_NOT_FOUND);
+    setRevisionETag(ctx, source.revision);
+    return source.source;
+  });
   on(router, sourceApi.create, requireAdmin, idempotent, async ({ body }, ctx) => lineups.sources.create(body, commandContext(ctx)));
-  on(router, sourceApi.update, requireAdmin, async ({ params, body }, ctx) =>
-    lineups.sources.update(known(params.id, SOURCE_NOT_FOUND), body, commandContext(ctx)),
-  );
+  on(router, sourceApi.update, requireAdmin, async ({ params, body }, ctx) => {
+    const id = known(params.id, SOURCE_NOT_FOUND);
+    return updateIfMatch(ctx, (expected) => lineups.sources.updateAt(id, body, commandContext(ctx), expected));
+  });
   on(router, sourceApi.remove, requireAdmin, async ({ params }, ctx) => {
     const id = known(params.id, SOURCE_NOT_FOUND);
-    await lineups.sources.remove(id, commandContext(ctx));
+    await lineups.sources.remove(id, commandContext(ctx), undefined, expectedRevisionOf(ctx));
     return { id, deleted: true as const };
   });
 

@@ -1,4 +1,4 @@
-import type { ArtistFields, DomainEvent, EntryFields, SourceFields } from '@mello/contracts';
+import { STALE_EDIT_MESSAGES, type ArtistFields, type DomainEvent, type EntryFields, type SourceFields } from '@mello/contracts';
 import { countEntriesOfArtist, entriesOfYear, maxPosition } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import type { EventStore } from '../../event-store/port';
@@ -35,6 +35,7 @@ export function createLineupServices(store: EventStore, readModels: ReadModelWai
     decider: entryDecider,
     streamName: entryStream,
     notFoundMessage: ENTRY_NOT_FOUND,
+    staleMessage: STALE_EDIT_MESSAGES.entry,
     uniqueKeys: entrySlotKeys,
     check: checkEntry,
   });
@@ -42,12 +43,14 @@ export function createLineupServices(store: EventStore, readModels: ReadModelWai
     decider: artistDecider,
     streamName: artistStream,
     notFoundMessage: ARTIST_NOT_FOUND,
+    staleMessage: STALE_EDIT_MESSAGES.artist,
     uniqueKeys: (fields) => [{ key: artistSlugKey(fields.slug), takenMessage: `Adressen "${fields.slug}" används redan av en annan artist` }],
   });
   const sources = createDocumentService<SourceFields>(store, readModels, {
     decider: sourceDecider,
     streamName: sourceStream,
     notFoundMessage: SOURCE_NOT_FOUND,
+    staleMessage: STALE_EDIT_MESSAGES.source,
     unique: { key: sourceKeyReservation, takenMessage: sourceKeyTakenMessage },
   });
 
@@ -78,16 +81,25 @@ export function createLineupServices(store: EventStore, readModels: ReadModelWai
       throw new ConflictError('Hittade ingen ledig adress för artisten');
     },
 
-    /** A renamed act keeps its slug; the old name becomes an alias (decided on the same load as the append). */
-    renameArtist: (id: string, name: string, context: CommandContext) => artists.update(id, (current) => renamed(current, name), context),
+    /**
+     * A renamed act keeps its slug; the old name becomes an alias (decided on the same load as the append). With
+     * `expected` (If-Match) only while the act is still at that revision (412 otherwise).
+     */
+    renameArtist: (id: string, name: string, context: CommandContext, expected?: number) =>
+      artists.updateAt(id, (current) => renamed(current, name), context, expected),
 
     /** Only an act no entry refers to can go: the read models are caught up first, so every entry counts. */
-    async deleteArtist(id: string, context: CommandContext) {
+    async deleteArtist(id: string, context: CommandContext, expected?: number) {
       await readModels.waitFor(await store.headPosition());
-      await artists.remove(id, context, async () => {
-        const referenced = await countEntriesOfArtist(pool, id);
-        if (referenced > 0) throw new ConflictError(`Artisten har ${referenced} ${referenced === 1 ? 'bidrag' : 'bidrag'} i arkivet och kan inte tas bort`);
-      });
+      await artists.remove(
+        id,
+        context,
+        async () => {
+          const referenced = await countEntriesOfArtist(pool, id);
+          if (referenced > 0) throw new ConflictError(`Artisten har ${referenced} ${referenced === 1 ? 'bidrag' : 'bidrag'} i arkivet och kan inte tas bort`);
+        },
+        expected,
+      );
     },
 
     /**
