@@ -9,7 +9,8 @@ import { pagesForFile, signInAsAdmin } from './support/pages';
  * before sending, a 409 that keeps the typed values, the saved value after a reload and in the API), moves an
  * entry down and back up (the second time with the keyboard), adds an entry with a new act and deletes it. The
  * points edit shows in the admin history (filtered to entries) as the entry's newest event, 'Ändrad', with the entry's name.
- * It edits 1988 (a final only, every running order known), a year no other e2e file reads (they read 1970, 1974
+ * A save refused because someone else saved the entry since the form opened (412) shows the newer version beside
+ * the typed values, which stay, and saves over it when asked. It edits 1988 (a final only, every running order known), a year no other e2e file reads (they read 1970, 1974
  * and 2012), and puts back whatever it changed.
  */
 const baseUrl = inject('e2eBaseUrl');
@@ -53,8 +54,9 @@ describe('admin: a year’s lineup (desktop)', () => {
       await firstRow.getByRole('button', { name: `Redigera ${firstName}` }).click();
       const form = page.getByRole('form', { name: `Redigera bidrag: ${firstName}` });
       const sent: string[] = [];
+      // What is saved (the form's own read of the entry, GET, is not).
       page.on('request', (request) => {
-        if (request.url().includes('/api/entries')) sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+        if (request.url().includes('/api/entries') && request.method() !== 'GET') sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
       });
       await textbox(form, 'Låt').fill('  ');
       await textbox(form, 'Jurypoäng').fill('77');
@@ -189,6 +191,52 @@ describe('admin: a year’s lineup (desktop)', () => {
         await request.post('/api/entries/reorder', { data: { year: YEAR, show: 'final', entryIds: before.entries.map((entry) => entry.id) } });
       }
       if (createdArtist) await request.delete(`/api/artists/${createdArtist}`);
+    }
+  });
+
+  it('shows a save based on an older version beside the newer one, keeps the typed values and saves over it when asked', { timeout: 90_000 }, async () => {
+    const page = await adminPage(VIEWPORTS.desktop);
+    const target = (await finalOf(page.request)).entries.at(-1)!;
+    const name = `${target.artist} – ${target.song}`;
+    const cell = (value: number | null) => (value === null ? '—' : String(value));
+    const televote = target.televotePoints === 42 ? 43 : 42;
+    const jury = target.juryPoints === 55 ? 56 : 55;
+    try {
+      await page.goto(await editPath(page.request), { waitUntil: 'domcontentloaded', timeout: 60_000 });
+      await page.getByRole('heading', { level: 2, name: 'Startfält' }).waitFor({ timeout: 60_000 });
+      await finalList(page)
+        .getByRole('button', { name: `Redigera ${name}` })
+        .click();
+      const form = page.getByRole('form', { name: `Redigera bidrag: ${name}` });
+      await textbox(form, 'Jurypoäng').waitFor();
+
+      // Another admin saves the entry after the form opened.
+      const other = await page.request.put(`/api/entries/${target.id}`, { data: { televotePoints: televote } });
+      expect(other.status(), await other.text()).toBe(200);
+
+      // This form's save is refused: the newer version beside the typed values, which stay; nothing is saved.
+      await textbox(form, 'Jurypoäng').fill(String(jury));
+      await form.getByRole('button', { name: 'Spara bidrag' }).click();
+      const conflict = form.getByRole('alert', { name: 'Krock med en nyare version' });
+      await conflict.waitFor();
+      await expect.poll(() => conflict.textContent()).toContain('Någon annan har ändrat bidraget sedan du öppnade det');
+      const differences = conflict.getByRole('table', { name: 'Skillnader mot den nya versionen' });
+      const row = (label: string) => differences.getByRole('row').filter({ hasText: label }).getByRole('cell').allTextContents();
+      expect(await row('Jurypoäng')).toEqual(['Jurypoäng', String(jury), cell(target.juryPoints)]);
+      expect(await row('Tittarpoäng')).toEqual(['Tittarpoäng', cell(target.televotePoints), String(televote)]);
+      expect(await textbox(form, 'Jurypoäng').inputValue()).toBe(String(jury));
+      const between = (await finalOf(page.request)).entries.find((entry) => entry.id === target.id)!;
+      expect(between).toMatchObject({ juryPoints: target.juryPoints, televotePoints: televote });
+
+      // Saved over the newer version when asked (sent with its ETag): the form's values, every field.
+      await conflict.getByRole('button', { name: 'Spara min version ändå' }).click();
+      await page.getByText('Bidrag uppdaterat!').waitFor();
+      await form.waitFor({ state: 'detached' });
+      const after = (await finalOf(page.request)).entries.find((entry) => entry.id === target.id)!;
+      expect(after).toMatchObject({ juryPoints: jury, televotePoints: target.televotePoints });
+    } finally {
+      const put = await page.request.put(`/api/entries/${target.id}`, { data: { juryPoints: target.juryPoints, televotePoints: target.televotePoints } });
+      expect(put.status(), await put.text()).toBe(200);
     }
   });
 

@@ -1,4 +1,13 @@
-import { entryApi, HEAT_RESULTS, SECOND_CHANCE_RESULTS, type EntryView, type HeatResult, type LineupShow, type SecondChanceResult } from '@mello/contracts';
+import {
+  entryApi,
+  HEAT_RESULTS,
+  SECOND_CHANCE_RESULTS,
+  type EntryView,
+  type HeatResult,
+  type LineupShow,
+  type SavedEntry,
+  type SecondChanceResult,
+} from '@mello/contracts';
 import { checkBody } from '../../../lib/form-validation';
 import { joinLines, splitLines } from '../form-values';
 
@@ -45,15 +54,19 @@ export { HEAT_RESULTS, SECOND_CHANCE_RESULTS };
 
 const numberText = (value: number | null) => (value === null ? '' : String(value));
 
-/** The edit form of an entry as the lineup shows it. */
-export function entryValuesOf(entry: EntryView): EntryFormValues {
+/**
+ * The edit form of an entry as it is stored (GET /api/entries/{id}, read with the revision the form saves against):
+ * songwriters as credited (a stage name in parentheses kept), source keys as cited. `artistName` is what the picker
+ * shows for the act (its current name).
+ */
+export function entryValuesOf(entry: SavedEntry, artistName: string): EntryFormValues {
   return {
     year: String(entry.year),
-    artistId: entry.artistRef.id,
-    artistName: entry.artistRef.name,
+    artistId: entry.artistId,
+    artistName,
     artist: entry.artist,
     song: entry.song,
-    songwriters: joinLines(entry.songwriters.map((credit) => credit.name)),
+    songwriters: joinLines(entry.songwriters),
     heat: numberText(entry.heat),
     runningOrder: numberText(entry.runningOrder),
     heatPlace: numberText(entry.heatPlace),
@@ -64,14 +77,15 @@ export function entryValuesOf(entry: EntryView): EntryFormValues {
     finalPoints: numberText(entry.finalPoints),
     juryPoints: numberText(entry.juryPoints),
     televotePoints: numberText(entry.televotePoints),
-    sources: joinLines(entry.sources.map((source) => source.key)),
-    verifiedBy: joinLines(entry.verifiedBy.map((source) => source.key)),
+    sources: joinLines(entry.sources),
+    verifiedBy: joinLines(entry.verifiedBy),
     unconfirmed: joinLines(entry.unconfirmed),
+    // In the schema's key order (the stored document's keys come in PostgreSQL's jsonb order).
     disputed:
       entry.disputed.length === 0
         ? ''
         : JSON.stringify(
-            entry.disputed.map((d) => ({ ...d, sources: d.sources.map((s) => s.key) })),
+            entry.disputed.map(({ field, values, sources, note }) => ({ field, values, sources, note })),
             null,
             2,
           ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EntryCreateInputSchema, type EntryView, type LineupShow } from '@mello/contracts';
+import { EntryCreateInputSchema, type EntryView, type LineupShow, type SavedEntry } from '@mello/contracts';
 import {
   checkEntryEdit,
   checkNewEntry,
@@ -44,9 +44,36 @@ const entry = (overrides: Partial<EntryView> = {}): EntryView => ({
   ...overrides,
 });
 
+/** The entry as its edit form reads it (GET /api/entries/{id}): the stored fields. */
+const saved = (overrides: Partial<SavedEntry> = {}): SavedEntry => ({
+  id: 'e1',
+  year: 2012,
+  artistId: ARTIST_ID,
+  artist: 'Loreen',
+  song: 'Euphoria',
+  songwriters: ['Thomas G:son', 'Peter Boström'],
+  heat: 1,
+  runningOrder: 4,
+  heatPlace: 1,
+  heatResult: 'final',
+  andraChansen: null,
+  finalRunningOrder: 9,
+  finalPlace: 1,
+  finalPoints: 268,
+  juryPoints: null,
+  televotePoints: null,
+  sources: ['sv12'],
+  verifiedBy: [],
+  unconfirmed: ['juryPoints'],
+  disputed: [],
+  notes: null,
+  ...overrides,
+});
+const valuesOf = (overrides: Partial<SavedEntry> = {}) => entryValuesOf(saved(overrides), 'Loreen');
+
 describe('entry form values ↔ API body', () => {
   it('round-trips an entry: numbers parsed, unknown numbers stay null (never 0), lists one per line', () => {
-    const values = entryValuesOf(entry());
+    const values = valuesOf();
     expect(values.juryPoints).toBe('');
     expect(values.songwriters).toBe('Thomas G:son\nPeter Boström');
     const body = entryPayload(values, 'update');
@@ -75,8 +102,23 @@ describe('entry form values ↔ API body', () => {
     expect(checkEntryEdit(values)).toMatchObject({ ok: true, body: { song: 'Euphoria', juryPoints: null } });
   });
 
+  it('keeps what is stored: a songwriter credited with a stage name, disputes in the schema’s key order', () => {
+    const values = valuesOf({
+      songwriters: ['Nadir Khayat (RedOne)', 'Peter Boström'],
+      // As PostgreSQL's jsonb gives the keys back: not in the order they were written.
+      disputed: [{ note: null, field: 'finalPoints', values: [268, 267], sources: ['sv12'] }],
+    });
+    expect(values.songwriters).toBe('Nadir Khayat (RedOne)\nPeter Boström');
+    expect(values.artistName).toBe('Loreen');
+    expect(values.disputed.indexOf('"field"')).toBeLessThan(values.disputed.indexOf('"note"'));
+    expect(entryPayload(values, 'update')).toMatchObject({
+      songwriters: ['Nadir Khayat (RedOne)', 'Peter Boström'],
+      disputed: [{ field: 'finalPoints', values: [268, 267], sources: ['sv12'], note: null }],
+    });
+  });
+
   it('an emptied field is an explicit null in the body (a PUT clears it); a typed number is a number', () => {
-    const values = { ...entryValuesOf(entry()), finalPoints: '  ', juryPoints: ' 120 ', heatResult: '' as const, notes: '   ' };
+    const values = { ...valuesOf(), finalPoints: '  ', juryPoints: ' 120 ', heatResult: '' as const, notes: '   ' };
     const body = entryPayload(values, 'update');
     expect(body.finalPoints).toBeNull();
     expect(body.juryPoints).toBe(120);
@@ -90,7 +132,7 @@ describe('entry form values ↔ API body', () => {
     expect(numberOrNull('0')).toBe(0);
     expect(numberOrNull(' 12 ')).toBe(12);
     expect(numberOrNull('12p')).toBe('12p');
-    const check = checkEntryEdit({ ...entryValuesOf(entry()), juryPoints: '12p', heatPlace: '0' });
+    const check = checkEntryEdit({ ...valuesOf(), juryPoints: '12p', heatPlace: '0' });
     expect(check).toEqual({
       ok: false,
       errors: { juryPoints: 'Måste vara ett heltal', heatPlace: 'Måste vara minst 1' },
@@ -147,7 +189,7 @@ describe('entry form values ↔ API body', () => {
   });
 
   it('disputes are edited as JSON; text that is not JSON is refused by the schema on its field', () => {
-    const values = { ...entryValuesOf(entry()), disputed: '[{"field":"finalPoints","values":[268,267],"sources":["sv12"],"note":null}]' };
+    const values = { ...valuesOf(), disputed: '[{"field":"finalPoints","values":[268,267],"sources":["sv12"],"note":null}]' };
     expect(entryPayload(values, 'update').disputed).toEqual([{ field: 'finalPoints', values: [268, 267], sources: ['sv12'], note: null }]);
     expect(checkEntryEdit({ ...values, disputed: '[{' })).toMatchObject({ ok: false, errors: { disputed: expect.any(String) } });
   });

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { artistApi, entryApi, lineupApi, statisticsApi, type BodyOf, type SavedArtist, type SavedEntry } from '@mello/contracts';
+import { artistApi, entryApi, lineupApi, STALE_EDIT_MESSAGES, statisticsApi, type BodyOf, type SavedArtist, type SavedEntry } from '@mello/contracts';
 import { archiveKeys } from '../../../api/archive';
-import { callRoute, routeKey, routeQuery } from '../../../api/call';
-import { errorMessage } from '../../../api/http';
+import { callRoute, callWithETag, routeKey, routeQuery } from '../../../api/call';
+import { errorMessage, isStaleEdit } from '../../../api/http';
 import { useIdempotentMutationFn } from '../../../api/idempotency';
 import { showToast } from '../../../components/toaster';
 import { auditKeys } from '../audit-api';
@@ -58,17 +58,54 @@ export function useCreateEntry(year: number, onCreated: (saved: SavedEntry) => v
   });
 }
 
-/** PUT /api/entries/{id}: every field, an emptied one as null. */
-export function useUpdateEntry(year: number, id: string, onSaved: (saved: SavedEntry) => void) {
+/** An entry as its edit form opens it, with its revision (ETag) to send back in If-Match. */
+export type OpenedEntry = { data: SavedEntry; etag: string | null };
+
+/** GET /api/entries/{id} with its ETag. */
+export const fetchEntryForEdit = (id: string): Promise<OpenedEntry> => callWithETag(entryApi.byId, { params: { id } });
+
+/**
+ * The edit form's copy of the entry: read once when the form opens (not refetched under it, as the admin edit
+ * pages read theirs), so the values and the revision the save is based on come from one answer.
+ */
+export function useOpenedEntry(id: string) {
+  return useQuery({
+    queryKey: ['edit', 'entry', id],
+    queryFn: () => fetchEntryForEdit(id),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** A save refused because someone else saved the entry since the form opened: their version, and the server's message. */
+export type EntryConflict = { message: string; newer: OpenedEntry };
+
+/**
+ * PUT /api/entries/{id}: every field, an emptied one as null, with If-Match of the revision the form opened. A 412
+ * fetches the newer version and hands it to `onConflict` (the form shows it beside the unsaved values); other
+ * refusals are a toast.
+ */
+export function useUpdateEntry(year: number, id: string, handlers: { onSaved: (saved: SavedEntry) => void; onConflict: (conflict: EntryConflict) => void }) {
   const queryClient = useQueryClient();
+  const refused = failed('Kunde inte spara bidraget');
   return useMutation({
-    mutationFn: (body: EntryUpdateBody) => callRoute(entryApi.update, { params: { id }, body }),
+    mutationFn: ({ body, etag }: { body: EntryUpdateBody; etag: string | null }) =>
+      callRoute(entryApi.update, { params: { id }, body, headers: etag ? { 'If-Match': etag } : {} }),
     onSuccess: async (saved) => {
       showToast({ title: 'Bidrag uppdaterat!', type: 'success' });
       await invalidateLineup(queryClient, [year, saved.year]);
-      onSaved(saved);
+      handlers.onSaved(saved);
     },
-    onError: failed('Kunde inte spara bidraget'),
+    onError: async (error) => {
+      if (!isStaleEdit(error)) return refused(error);
+      try {
+        handlers.onConflict({ message: error.serverError ?? STALE_EDIT_MESSAGES.entry, newer: await fetchEntryForEdit(id) });
+      } catch (newerFailed) {
+        // Deleted meanwhile, or the server out of reach: the reason, and the typed values stay in the form.
+        refused(newerFailed);
+      }
+    },
   });
 }
 

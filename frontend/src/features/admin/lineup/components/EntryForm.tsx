@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Field, Flex, List, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Flex, List, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ENTRY_FIELD_LABELS } from '@mello/contracts';
 import { LuSave } from 'react-icons/lu';
 import { ApiError } from '../../../../api/http';
+import { EditConflict } from '../../../../components/EditConflict';
+import { LoadingText } from '../../../../components/LoadingText';
+import { conflictRows } from '../../../../lib/conflict-rows';
 import type { FormRefusal } from '../../../../lib/form-validation';
 import { fieldErrorsOf, type FieldErrors } from '../../form-values';
 import { TextField } from '../../components/FormFields';
@@ -14,10 +17,12 @@ import {
   SECOND_CHANCE_RESULTS,
   checkEntryEdit,
   checkNewEntry,
+  entryPayload,
+  entryValuesOf,
   type EntryFormValues,
   type NumberField,
 } from '../entry-form';
-import { useCreateEntry, useUpdateEntry } from '../lineup-api';
+import { useCreateEntry, useOpenedEntry, useUpdateEntry, type EntryConflict, type OpenedEntry } from '../lineup-api';
 import { ArtistPicker } from './ArtistPicker';
 
 type Props = {
@@ -27,24 +32,64 @@ type Props = {
   title: string;
   initial: EntryFormValues;
   onDone: () => void;
-} & ({ mode: 'create' } | { mode: 'update'; entryId: string });
+} & ({ mode: 'create' } | { mode: 'update'; entryId: string; /** The revision the form opened, sent as If-Match. */ etag: string | null });
+
+type EditProps = { entryId: string; artist: { id: string; name: string }; year: number; title: string; onDone: () => void };
+
+/**
+ * The edit form of a lineup's entry: the entry is read when the form opens (GET /api/entries/{id}), so its values
+ * and the revision the save is based on (If-Match) come from one answer. `artist` is the act as the lineup shows it:
+ * its current name, for the picker.
+ */
+export function EditEntryForm({ entryId, artist, year, title, onDone }: EditProps) {
+  const opened = useOpenedEntry(entryId);
+  if (opened.isLoading) return <LoadingText>Laddar bidraget...</LoadingText>;
+  if (!opened.data) return <Text color="fg.error">Kunde inte hämta bidraget. Det kan ha tagits bort.</Text>;
+  return (
+    <EntryForm
+      mode="update"
+      entryId={entryId}
+      etag={opened.data.etag}
+      year={year}
+      title={title}
+      initial={valuesOfOpened(opened.data, artist)}
+      onDone={onDone}
+    />
+  );
+}
+
+/**
+ * The form's values of an entry as read. The picker shows the act's current name, which the lineup knows for the
+ * act it lists; an entry moved to another act since then shows its billed name until one is picked.
+ */
+const valuesOfOpened = (opened: OpenedEntry, artist: { id: string; name: string }) =>
+  entryValuesOf(opened.data, opened.data.artistId === artist.id ? artist.name : opened.data.artist);
+
+/** What the conflict view compares: the body the form would send, with the act by name rather than by id. */
+const comparedPayload = (values: EntryFormValues) => ({ ...entryPayload(values, 'update'), artistId: values.artistName });
 
 /**
  * Every field of an entry, labelled as the contract names them. The body is checked with the contract's schema
  * before it is sent (contract-form.ts): nothing is sent, each refused field gets its message, and an alert lists
  * them by the form's labels ('Låt: Får inte vara tomt'). A 400 puts the server's
- * message on its field, a 409 (running order taken, a concurrent edit) stands above the buttons. The typed
- * values stay after any refusal.
+ * message on its field, a 409 (running order taken, a concurrent edit) stands above the buttons. An edit is saved
+ * against the revision the form opened (If-Match): when someone else saved the entry since, the newer version is
+ * shown beside the unsaved values (EditConflict), to take or to save over. The typed values stay after any refusal.
  */
 export function EntryForm(props: Props) {
   const { year, title, initial, onDone, mode } = props;
   const [values, setValues] = useState(initial);
   const [refusal, setRefusal] = useState<FormRefusal | null>(null);
+  // The revision the save is based on (If-Match): the one opened, or a newer one the admin has seen in a conflict.
+  const [etag, setEtag] = useState(props.mode === 'update' ? props.etag : null);
+  const [stale, setStale] = useState<EntryConflict | null>(null);
+  // Taking the newer version gives the picker (which keeps what is typed in it) the newer act.
+  const [taken, setTaken] = useState(0);
   const create = useCreateEntry(year, onDone);
-  const update = useUpdateEntry(year, props.mode === 'update' ? props.entryId : '', onDone);
+  const update = useUpdateEntry(year, props.mode === 'update' ? props.entryId : '', { onSaved: onDone, onConflict: setStale });
   const save = mode === 'create' ? create : update;
   const errors: FieldErrors = { ...fieldErrorsOf(save.error), ...refusal?.errors };
-  const conflict = save.error instanceof ApiError && save.error.status !== 400 ? save.error.serverError : null;
+  const conflict = save.error instanceof ApiError && save.error.status !== 400 && save.error.status !== 412 ? save.error.serverError : null;
   const formRef = useFocusFirstInvalid(refusal ?? save.error);
 
   const set =
@@ -66,11 +111,38 @@ export function EntryForm(props: Props) {
       setRefusal(check.ok ? null : check);
       if (check.ok) create.mutate(check.body);
     } else {
-      const check = checkEntryEdit(values);
-      setRefusal(check.ok ? null : check);
-      if (check.ok) update.mutate(check.body);
+      saveEdit(etag);
     }
   };
+  const saveEdit = (basedOn: string | null) => {
+    const check = checkEntryEdit(values);
+    setRefusal(check.ok ? null : check);
+    if (check.ok) update.mutate({ body: check.body, etag: basedOn });
+  };
+
+  // A save refused because someone else saved first (412): their version beside the unsaved values, which stay.
+  const notice = stale && (
+    <EditConflict
+      message={stale.message}
+      rows={conflictRows(
+        comparedPayload(values),
+        comparedPayload(valuesOfOpened(stale.newer, { id: values.artistId, name: values.artistName })),
+        ENTRY_FIELD_LABELS,
+      )}
+      pending={update.isPending}
+      onTakeNewer={() => {
+        setValues(valuesOfOpened(stale.newer, { id: values.artistId, name: values.artistName }));
+        setEtag(stale.newer.etag);
+        setStale(null);
+        setTaken((count) => count + 1);
+      }}
+      onOverwrite={() => {
+        setEtag(stale.newer.etag);
+        setStale(null);
+        saveEdit(stale.newer.etag);
+      }}
+    />
+  );
 
   return (
     <Box mt="3" borderWidth="1px" borderColor="border.emphasized" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg.subtle">
@@ -85,6 +157,7 @@ export function EntryForm(props: Props) {
       >
         <Stack gap="5">
           <ArtistPicker
+            key={taken}
             artistId={values.artistId}
             artistName={values.artistName}
             error={errors.artistId}
@@ -151,6 +224,7 @@ export function EntryForm(props: Props) {
               </Alert.Content>
             </Alert.Root>
           )}
+          {notice}
           {conflict && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />

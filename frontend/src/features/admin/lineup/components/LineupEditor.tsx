@@ -3,9 +3,9 @@ import { Button, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
 import type { LineupShow, YearLineup } from '@mello/contracts';
 import { LuPlus } from 'react-icons/lu';
 import { LoadingText } from '../../../../components/LoadingText';
-import { entryValuesOf, movedOrder, newEntryValues, orderInShow } from '../entry-form';
+import { movedOrder, newEntryValues, orderInShow } from '../entry-form';
 import { useDeleteEntry, useReorder, useYearLineup } from '../lineup-api';
-import { EntryForm } from './EntryForm';
+import { EditEntryForm, EntryForm } from './EntryForm';
 import { EntryRow } from './EntryRow';
 
 /** What is open: one entry's edit form, or the add form of one show (null: a year without shows yet). */
@@ -128,12 +128,11 @@ function ShowEditor({ year, show, hasHeats, open, setOpen }: ShowProps) {
                 onDelete={() => remove.mutate(entry.id)}
               >
                 {editing && (
-                  <EntryForm
-                    mode="update"
+                  <EditEntryForm
                     entryId={entry.id}
+                    artist={entry.artistRef}
                     year={year}
                     title={`Redigera bidrag: ${entry.artist} – ${entry.song}`}
-                    initial={entryValuesOf(entry)}
                     onDone={() => setOpen(null)}
                   />
                 )}
