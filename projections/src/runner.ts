@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { z } from 'zod';
 import { applyNextBatch, type BatchPublisher, type BatchResult, type OnProjectionFailure, type ProjectionFailure } from './apply-batch';
 import { isTransientDatabaseError } from './database-errors';
 import { type EventSource, type Projection, type ProjectedEvent } from './events';
@@ -42,6 +43,8 @@ export async function requestProjectionRetry(db: CommonQueryMethods, projection:
 /** Waits between retries of a failed batch: 0.5 s, doubling, at most 5 s. */
 export const retryDelayMs = (attempt: number): number => Math.min(5000, 500 * 2 ** Math.max(0, attempt - 1));
 
+const stoppedRow = z.object({ projection: z.string(), position: z.string().nullable(), last_error: z.string().nullable() });
+
 /**
  * Keeps a read-model schema in step with the log. Only one runner per schema is active across processes: the
  * leader holds a session advisory lock on its own connection; others stand by and take over if it goes away.
@@ -49,8 +52,11 @@ export const retryDelayMs = (attempt: number): number => Math.min(5000, 500 * 2 
  * A projection that throws on an event is stopped (its checkpoint stays before the event, rm.checkpoints holds
  * the error) while the others go on; this runner leaves it alone until it is asked to retry it
  * (requestProjectionRetry, from any process: the admin console's "Försök igen") or the process restarts, and then
- * applies from that event again. A failed batch (the database away, a lock timeout) is retried with backoff,
- * and a lost leader connection is competed for again, so the runner recovers by itself when the database returns.
+ * applies from that event again. Its checkpoint row is what keeps it stopped: once the row no longer holds the
+ * checkpoint and the error it stopped with (a rebuild swapped in read models without them, in any process), the
+ * runner takes it back from the checkpoint it finds there (takeBackReplaced). A failed batch (the database away, a
+ * lock timeout) is retried with backoff, and a lost leader connection is competed for again, so the runner
+ * recovers by itself when the database returns.
  * An event the registry cannot read (MalformedEventError from the source's readAll, which ends the page before
  * it) is such a failed batch: every projection stops on it, with the error naming its stream, revision and type
  * in its status, and the runner retries until a deploy can read it; it is never skipped.
@@ -118,6 +124,7 @@ export class ProjectionRunner {
    * its transaction.
    */
   async runBatch(onProjectionFailure: OnProjectionFailure = 'throw', lane?: Lane): Promise<BatchResult> {
+    await this.takeBackReplaced(lane?.projections ?? this.projections);
     const active = (lane?.projections ?? this.projections).filter((p) => !this.stoppedProjections.has(p.name));
     if (active.length === 0) return { position: null, events: [], failures: [], changed: [] };
     const besideOthers = lane !== undefined && this.lanes.length > 1;
@@ -151,7 +158,7 @@ export class ProjectionRunner {
       this.stoppedProjections.set(failure.projection, failure);
       this.options.log?.(
         `Projection ${failure.projection} in ${this.options.schema} STOPPED at checkpoint ${failure.checkpoint ?? '(start)'}; ` +
-          `the other projections go on, and it resumes from this event after a restart. ${failure.message}`,
+          `the other projections go on, and it resumes from this event when retried or after a restart (from the rebuilt checkpoint after a rebuild). ${failure.message}`,
       );
     }
     if (batch.position !== null) {
@@ -258,6 +265,33 @@ export class ProjectionRunner {
     if (!this.stoppedProjections.delete(projection)) return;
     this.options.log?.(`Projection ${projection} in ${this.options.schema}: retrying from the event it stopped on`);
     this.poke();
+  }
+
+  /**
+   * Takes back those of `projections` this runner stopped whose checkpoint row no longer holds the checkpoint and the
+   * error they stopped with: a rebuild swapped in read models without them (every read model, or that projection's),
+   * in this process or any other (`npm run rebuild`, a worker). Their batches go on from the rebuilt checkpoint; if
+   * the cause is still there, they stop again with their error. The row is read before every batch while any of
+   * them is stopped (a lane whose projections are all stopped still polls every 250 ms), so what this runner leaves
+   * out and what the status shows (`last_error`, which the console's retry checks) never disagree for longer than
+   * one poll: a projection kept out with no error in its row would hold back every command's read-your-writes wait.
+   */
+  private async takeBackReplaced(projections: readonly Projection[]): Promise<void> {
+    const stopped = projections.filter((p) => this.stoppedProjections.has(p.name)).map((p) => p.name);
+    if (stopped.length === 0) return;
+    const rows = await this.pool.any(sql.type(stoppedRow)`
+      SELECT projection, position, last_error FROM ${sql.identifier([this.options.schema, 'checkpoints'])}
+       WHERE projection = ANY(${sql.array(stopped, 'text')})`);
+    const byName = new Map(rows.map((row) => [row.projection, row]));
+    for (const name of stopped) {
+      const row = byName.get(name);
+      const failure = this.stoppedProjections.get(name);
+      if (!failure || (row && row.last_error !== null && row.position === failure.checkpoint)) continue;
+      this.stoppedProjections.delete(name);
+      this.options.log?.(
+        `Projection ${name} in ${this.options.schema}: its checkpoint was replaced (a rebuild swapped in), resuming from ${row?.position ?? '(start)'}`,
+      );
+    }
   }
 
   /** A failed batch marks its lane's active projections as failing until a batch succeeds (stopped ones keep theirs). */
