@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, ApiClient, sampleArticle, sampleVideo, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
+import { articleSlugTakenMessage } from './articles/article';
+import { sourceKeyTakenMessage } from './lineups/source';
+import { yearTakenMessage } from './years/year';
 
 let backend: TestBackend;
 let admin: ApiClient;
@@ -74,11 +77,24 @@ describe('years', () => {
     expect(await years()).toEqual(before);
   });
 
-  it('lets exactly one of many concurrent creates of the same number win', async () => {
+  it('lets exactly one of many concurrent creates of the same number win, and tells the others the number is taken', async () => {
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => admin.post('/api/years', sampleYear({ year: 1999, winner: `Vinnare ${i}` }))));
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(replies.filter((r) => r.status === 409)).toHaveLength(7);
+    // Not 'someone else changed this at the same time, reload': a create that lost the race for the number is told
+    // what a later one is told.
+    expect(replies.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(Array(7).fill(yearTakenMessage({ year: 1999 })));
     expect((await years()).filter((y) => y.year === 1999)).toHaveLength(1);
+  });
+
+  it('tells concurrent creates of one article address and one source key that it is taken, one of each made', async () => {
+    const articles = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => admin.post('/api/articles', { ...sampleArticle({ title: `Samtidig ${i}` }), slug: 'samtidig' })),
+    );
+    expect(articles.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(articles.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(Array(5).fill(articleSlugTakenMessage({ slug: 'samtidig' })));
+    const sources = await Promise.all(Array.from({ length: 6 }, (_, i) => admin.post('/api/sources', { key: 'samtidig-kalla', description: `Källa ${i}` })));
+    expect(sources.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(sources.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(Array(5).fill(sourceKeyTakenMessage({ key: 'samtidig-kalla' })));
   });
 
   it.each([

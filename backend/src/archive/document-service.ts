@@ -10,7 +10,7 @@ import {
   type CommandContext,
   type IfMatchRevision,
 } from '../shared/command-handler';
-import { ConflictError, NotFoundError } from '../shared/errors';
+import { ConcurrentAppendError, ConflictError, NotFoundError } from '../shared/errors';
 import type { DocumentDecider } from './document-decider';
 import { decideReservation, evolveReservation, initialReservation, reservationStream } from './reservation';
 
@@ -63,10 +63,12 @@ export function createDocumentService<F extends Record<string, unknown>>(store: 
     try {
       for (const { key, takenMessage } of keys) {
         const claimOnce = () => handleCommand(store, reservationStream(key), reservationDecider, { type: 'claim', key, ownerId, takenMessage }, context);
-        // Two runs of one keyed create (one still running past the takeover) claim for the same owner: the one that
-        // lost the race decides again, and finds the key its own.
+        // A claim that lost the race for the key decides again on the stream as it is now: taken by another, it is
+        // told so (takenMessage, not 'someone changed this at the same time'); a second run of one keyed create (one
+        // still running past the takeover) claiming for the same owner finds the key its own.
         const result = await claimOnce().catch((error: unknown) => {
-          if (context.idempotencySeed === undefined || !(error instanceof ConflictError)) throw error;
+          const again = error instanceof ConcurrentAppendError || (context.idempotencySeed !== undefined && error instanceof ConflictError);
+          if (!again) throw error;
           return claimOnce();
         });
         positions.push(result.position);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type Actor, type DomainEvent } from '@mello/contracts';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent } from '../event-store/port';
-import { ConflictError, PreconditionFailedError } from './errors';
+import { ConcurrentAppendError, PreconditionFailedError } from './errors';
 import { uuidFromName } from './uuid';
 
 /** Who asked and within which request: becomes every event's metadata. */
@@ -119,7 +119,7 @@ export async function appendDecision(
   } catch (error) {
     // With If-Match the client said which version it edited: a save in between is that version gone stale (412).
     if (error instanceof WrongExpectedRevisionError)
-      throw ifMatch ? new PreconditionFailedError(ifMatch.staleMessage) : new ConflictError(CONCURRENT_EDIT_MESSAGE);
+      throw ifMatch ? new PreconditionFailedError(ifMatch.staleMessage) : new ConcurrentAppendError(CONCURRENT_EDIT_MESSAGE);
     throw error;
   }
 }

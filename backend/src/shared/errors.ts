@@ -47,6 +47,13 @@ export class ConflictError extends AppError {
 }
 
 /**
+ * Another command appended to the stream between this one's load and its append (HTTP 409, nothing appended). A
+ * caller whose decision may come out otherwise on the stream as it is now (a unique key's claim: taken, so say so)
+ * decides again; the rest answer it.
+ */
+export class ConcurrentAppendError extends ConflictError {}
+
+/**
  * The request's If-Match names a revision the document has moved past: someone else saved in between. Nothing
  * was appended; the client fetches the newer version and lets its user choose (docs/event-sourcing.md).
  */
