@@ -9,7 +9,8 @@ export type ClientRoute =
   | { page: 'article'; id: string }
   | { page: 'forumPost'; id: string }
   | { page: 'artist' | 'songwriter'; slug: string }
-  | { page: 'admin' };
+  // An edit page names the year, video or article it edits: a 404 when the archive has none with that id.
+  | { page: 'admin'; edits?: { kind: 'year' | 'video' | 'article'; id: string } };
 
 const FIXED: Record<string, ClientRoute> = {
   '/': { page: 'home' },
@@ -28,6 +29,9 @@ const FIXED: Record<string, ClientRoute> = {
 };
 
 const YEAR_NUMBER = /^\d{1,4}$/;
+
+/** The admin's edit pages, /admin/edit-{kind}/{id}, by their path segment. */
+const EDIT_PAGES: Partial<Record<string, 'year' | 'video' | 'article'>> = { 'edit-year': 'year', 'edit-video': 'video', 'edit-article': 'article' };
 
 /** The route a path shows, or null when the client shows its 'Page Not Found' page. */
 export function matchClientRoute(pathname: string): ClientRoute | null {
@@ -50,6 +54,7 @@ export function matchClientRoute(pathname: string): ClientRoute | null {
   if (first === 'artist' && third === undefined) return { page: 'artist', slug: param };
   if (first === 'songwriter' && third === undefined) return { page: 'songwriter', slug: param };
   if (first === 'forum' && second === 'post' && third !== undefined) return { page: 'forumPost', id: param };
-  if (first === 'admin' && third !== undefined && ['edit-article', 'edit-year', 'edit-video'].includes(second)) return { page: 'admin' };
+  const edited = first === 'admin' && third !== undefined ? EDIT_PAGES[second] : undefined;
+  if (edited) return { page: 'admin', edits: { kind: edited, id: param } };
   return null;
 }

@@ -15,6 +15,7 @@ import {
   type Year,
 } from '@mello/contracts';
 import {
+  archiveDocumentExists,
   artistDetailView,
   forumPostJson,
   listArticlesJson,
@@ -151,8 +152,11 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
       return found(pageMeta.statistics());
     case 'sources':
       return found(pageMeta.sources());
-    case 'admin':
-      return found({ title: 'Admin Panel | Melloarkivet', description: 'Administration av Melloarkivet.', path: pathname, noindex: true });
+    case 'admin': {
+      const id = route.edits ? canonicalUuid(route.edits.id) : null;
+      const missing = route.edits !== undefined && (id === null || !(await archiveDocumentExists(db, route.edits.kind, id)));
+      return found({ title: 'Admin Panel | Melloarkivet', description: 'Administration av Melloarkivet.', path: pathname, noindex: true }, missing ? 404 : 200);
+    }
     default: {
       const never: never = route;
       return never;

@@ -138,6 +138,26 @@ describe('the HTML a crawler sees', () => {
     expect((await crawl('/year/1900')).title).toBe('År 1900 hittades inte | Melloarkivet');
   });
 
+  it('an admin edit page answers 404 for an id the archive does not hold, 200 for one it does (noindex either way)', async () => {
+    const year = (await crawler.get('/api/years/by-year/1974')).body as { id: string };
+    const articles = (await crawler.get('/api/articles')).body as Array<{ id: string }>;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const expected: Array<[string, number]> = [
+      [`/admin/edit-year/${year.id}`, 200],
+      [`/admin/edit-article/${articles[0]!.id}`, 200],
+      ['/admin/edit-year/nope', 404],
+      [`/admin/edit-year/${unknown}`, 404],
+      [`/admin/edit-video/${unknown}`, 404],
+      // An article's id is not a year's.
+      [`/admin/edit-year/${articles[0]!.id}`, 404],
+    ];
+    for (const [path, status] of expected) {
+      const page = await crawl(path);
+      expect(page.status, path).toBe(status);
+      expect(page.meta('robots'), path).toContain('noindex');
+    }
+  });
+
   it('a page address that is no valid percent-encoding: the not-found page, 404 in HTML, never a 400 in English JSON', async () => {
     for (const path of ['/%ZZ', '/year/%ZZ', '/artist/%E0%A4', '/forum/post/%ZZ', '/article/%', '/assets/%E0%A4.js']) {
       const page = await crawl(path);

@@ -33,6 +33,11 @@ export async function yearByNumberWithRevision(db: CommonQueryMethods, year: num
   return db.maybeOne(sql.type(withRevision)`SELECT doc::text AS body, revision FROM ${table('years')} WHERE year = ${year} LIMIT 1`);
 }
 
+/** Whether the archive holds a year, video or article with this id (the admin's edit pages: 404 when not). */
+export async function archiveDocumentExists(db: CommonQueryMethods, kind: 'year' | 'video' | 'article', id: string): Promise<boolean> {
+  return db.exists(sql.unsafe`SELECT 1 FROM ${table(`${kind}s`)} WHERE id = ${id}`);
+}
+
 /** GET /api/articles/{id}: the article and its revision, or null. */
 export async function articleByIdWithRevision(db: CommonQueryMethods, id: string): Promise<JsonWithRevision | null> {
   return db.maybeOne(sql.type(withRevision)`SELECT doc::text AS body, revision FROM ${table('articles')} WHERE id = ${id}`);
