@@ -7,6 +7,7 @@ export * from './archive/videos';
 export * from './archive/articles';
 export * from './archive/name-slug';
 export * from './archive/lineups';
+export * from './archive/no-contest';
 export * from './archive/lineup-views';
 export * from './archive/entry-links';
 export * from './archive/lineup-api';
