@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MAX_SEARCH_LENGTH, SEARCH_TOO_LONG_MESSAGE, authApi, forumApi, pathOf } from '@mello/contracts';
+import { MAX_SEARCH_LENGTH, NO_CONTEST_REASONS_SV, SEARCH_TOO_LONG_MESSAGE, authApi, forumApi, pathOf } from '@mello/contracts';
 import { VIEWPORTS } from './support/browser';
 import { pagesForFile, signInAsNewMember } from './support/pages';
 
@@ -83,6 +83,13 @@ describe('each public route without JavaScript', () => {
     ['/artist/abba', () => '/artist/abba', 200, ['ABBA', 'Waterloo', '1974']],
     ['/songwriter/benny-andersson', () => '/songwriter/benny-andersson', 200, ['Benny Andersson', 'Hej clown']],
     ['/year/1900', () => '/year/1900', 404, ['År 1900 hittades inte', 'Tillbaka till alla år']],
+    // A year when no Melodifestival was held is as missing from the archive, and says so and why under the texts.
+    [
+      '/year/1964',
+      () => '/year/1964',
+      404,
+      ['År 1964 hittades inte', 'Detta år finns inte i vårt arkiv ännu.', NO_CONTEST_REASONS_SV[1964]!, 'Tillbaka till alla år'],
+    ],
     ['/article/finns-inte', () => '/article/finns-inte', 404, ['Artikel hittades inte', 'Artikeln du letar efter finns inte.']],
     ['/forum/post/00000000-0000-4000-8000-000000000000', () => '/forum/post/00000000-0000-4000-8000-000000000000', 404, ['Inlägg hittades inte']],
     ['/ingen-sida', () => '/ingen-sida', 404, ['Page Not Found']],
@@ -95,6 +102,17 @@ describe('each public route without JavaScript', () => {
       expect(page.text).not.toMatch(/Laddar|Söker\.\.\./);
     });
   }
+
+  it('says no Melodifestival was held only for such a year: not for a contest year, nor for another missing year', async () => {
+    for (const [path, status] of [
+      ['/year/1965', 200],
+      ['/year/1900', 404],
+    ] as const) {
+      const page = await renderedText(path);
+      expect(page.status, path).toBe(status);
+      expect(page.text, path).not.toContain('Ingen Melodifestival hölls');
+    }
+  });
 
   it('an article page holds the article, and the search page all four sections, Forum (0) included', async () => {
     const blog = await renderedText('/blog');
@@ -170,6 +188,8 @@ describe('in Chromium, a page arrives whole and React adopts it', () => {
   const pages: Array<[name: string, path: () => string, content: string, heading: string]> = [
     ['home', () => '/', 'Waterloo', 'Varje final, varje vinnare'],
     ['year 1974', () => '/year/1974', 'Snabbfakta', 'Waterloo'],
+    // The not-found view of a year without a contest: the client renders its line as the server did.
+    ['year 1964', () => '/year/1964', NO_CONTEST_REASONS_SV[1964]!, 'År 1964 hittades inte'],
     ['forum post', () => `/forum/post/${postId}`, REPLY, TITLE],
     // The list's screen hydrates after the visitor's 'Logga in' is known: its own controls for the visitor must wait for
     // its hydration too (the server's HTML has none of them).

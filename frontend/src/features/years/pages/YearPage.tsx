@@ -9,6 +9,7 @@ import { BelowTheFold } from '../../../components/BelowTheFold';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingText } from '../../../components/LoadingText';
 import { PageContainer } from '../../../components/PageContainer';
+import { NoContestReason } from '../components/NoContestReason';
 import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '../components/YearDetails';
 import { YearHero } from '../components/YearHero';
 import { YearLineupSection } from '../../lineups';
@@ -18,7 +19,10 @@ import { yearLabelOf, yearNumberOf } from '../../../lib/year-param';
 /** Only the administrator sees them: a chunk loaded once the signed-in state says so (YearAdminActions). */
 const YearAdminActions = lazy(() => import('../components/YearAdminActions'));
 
-/** /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure. */
+/**
+ * /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure (with
+ * why, for a year when no Melodifestival was held).
+ */
 export default function YearPage() {
   const { year: param = '' } = useParams();
   const yearNumber = yearNumberOf(param);
@@ -33,6 +37,7 @@ export default function YearPage() {
     return (
       <PageContainer>
         <EmptyState as="h1" title={`År ${yearLabel} hittades inte`} description={YEAR_NOT_FOUND_DESCRIPTION}>
+          <NoContestReason year={yearNumber} />
           <Button asChild colorPalette="gold">
             <RouterLink to="/years">
               <LuArrowLeft aria-hidden="true" /> Tillbaka till alla år
