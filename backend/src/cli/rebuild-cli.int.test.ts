@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPO_ROOT } from '../app/paths';
 import { acquireRebuildLock } from '../maintenance/rebuild-lock';
 import { freePort } from '../../test/free-port';
 import { appendGeneratedPosts } from '../../test/forum-fixtures';
 import { ApiClient, sampleYear, startTestBackend, type TestBackend } from '../../test/harness';
 import { isRunning, postmasterPidOf, spawnStart, startProcessFolder } from '../../test/start-process';
 import { readModelSnapshot } from '../../test/read-model-snapshot';
+import { runCli, type Outcome, type Spawned } from '../../test/run-cli';
 
 /**
  * The maintenance commands as real processes: `npm run rebuild` (whole and one projection) and `npm run projections`
@@ -16,30 +15,6 @@ import { readModelSnapshot } from '../../test/read-model-snapshot';
  * rebuild holds the lock; killed with SIGKILL mid-rebuild, it leaves the live read models untouched and the next
  * rebuild cleans its half-built schema.
  */
-type Outcome = { code: number | null; stdout: string; stderr: string };
-
-type Spawned = { pid: number; output: () => string };
-
-function runCli(script: 'rebuild' | 'projections', args: string[], env: Record<string, string>, onSpawn?: (spawned: Spawned) => void): Promise<Outcome> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `backend/src/cli/${script}.ts`, ...args], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  onSpawn?.({ pid: child.pid!, output: () => stdout + stderr });
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
-
 describe('against a running npm start on the embedded default', () => {
   const ADMIN = { email: 'admin@cli.melloarkivet.se', password: 'cli-admin-password-1' };
   const { dataDir, started, cleanup } = startProcessFolder('mello-cli-');

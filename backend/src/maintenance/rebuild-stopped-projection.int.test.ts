@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { LIVE_SCHEMA, ProjectionRunner, ReadModelProgress, allProjections, type ProjectedEvent, type Projection } from '@mello/projections';
 import type { DriftProjection, RebuildRun } from '@mello/contracts';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../app/paths';
 import { ApiClient, TEST_SETTINGS, adminClient, logHead, startTestBackend, type TestBackend } from '../../test/harness';
+import { runCli } from '../../test/run-cli';
 
 /**
  * A projection the live runner stopped on an event, then a rebuild swaps in read models without that error: from
@@ -57,6 +56,17 @@ const atHead = async (name = AUDIT) => {
 };
 const audited = (label: string) => backend.pool.exists(sql.unsafe`SELECT 1 FROM rm.audit_events WHERE kind = 'forum-post' AND label = ${label}`);
 
+/** Whether a command's read-your-writes wait (the lowest checkpoint without an error) reaches the log's head. */
+async function commandsReachHead(): Promise<boolean> {
+  const progress = new ReadModelProgress(backend.pool, backend.databaseUri);
+  await progress.start();
+  try {
+    return await progress.waitFor(await logHead(backend));
+  } finally {
+    await progress.close();
+  }
+}
+
 /** The live audit table refuses the poison's row: the next such post stops the projection on its event. */
 async function stopAuditOnPoison(runner: ProjectionRunner): Promise<void> {
   // The rows an earlier rebuild wrote for it go first (a constraint is checked against the rows already there).
@@ -82,13 +92,7 @@ async function expectResumed(runner: ProjectionRunner, title: string): Promise<v
   expect((await member.post('/api/forum/posts', { title, content: 'Skrivet efter ombyggnaden.' })).status).toBe(201);
   // What every command waits for (read your writes): the lowest checkpoint without an error reaches the post's
   // position, the resumed projection's included.
-  const progress = new ReadModelProgress(backend.pool, backend.databaseUri);
-  await progress.start();
-  try {
-    expect(await progress.waitFor(await logHead(backend))).toBe(true);
-  } finally {
-    await progress.close();
-  }
+  expect(await commandsReachHead()).toBe(true);
   expect(await atHead()).toBe(true);
   expect(await audited(title)).toBe(true);
   expect(runner.stopped.has(AUDIT)).toBe(false);
@@ -112,7 +116,7 @@ describe('a projection stopped on an event, then a rebuild', () => {
 
   it('from npm run rebuild in another process: the running runner notices the swap through the database', { timeout: 180_000 }, async () => {
     await stopAuditOnPoison(backend.runner);
-    const cli = await runRebuildCli(backend.databaseUri);
+    const cli = await runCli('rebuild', [], { ...TEST_SETTINGS, DATABASE_URL: backend.databaseUri });
     expect(cli.code, cli.stdout + cli.stderr).toBe(0);
     expect(cli.stdout).toContain('Rebuilt and swapped in every read model');
     await expectResumed(backend.runner, 'Efter ombyggnaden från kommandoraden');
@@ -164,13 +168,7 @@ describe('a projection whose cause is still there after the rebuild', () => {
       expect(stopped.lastError).toContain('audit cannot write the poison');
       expect(runner.stopped.get(AUDIT)?.event.position).toBe(stopped.stoppedOn!.position);
       // Every command is answered without waiting for it.
-      const progress = new ReadModelProgress(backend.pool, backend.databaseUri);
-      await progress.start();
-      try {
-        expect(await progress.waitFor(await logHead(backend))).toBe(true);
-      } finally {
-        await progress.close();
-      }
+      expect(await commandsReachHead()).toBe(true);
 
       // Retry is accepted: still failing, it stops on the same event again; fixed, it resumes and catches up.
       const early = await admin.post(`/api/admin/drift/projections/${AUDIT}/retry`);
@@ -187,23 +185,3 @@ describe('a projection whose cause is still there after the rebuild', () => {
     }
   });
 });
-
-/** `npm run rebuild` as a process of its own against the test database (as beside a running `npm start`). */
-function runRebuildCli(databaseUri: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/cli/rebuild.ts'], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_SETTINGS, DATABASE_URL: databaseUri },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
