@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MAX_SEARCH_LENGTH, NO_CONTEST_REASONS_SV, SEARCH_TOO_LONG_MESSAGE, authApi, forumApi, pathOf } from '@mello/contracts';
+import { MAX_SEARCH_LENGTH, NO_CONTEST_REASONS_SV, SEARCH_TOO_LONG_MESSAGE, VOTE_COUNT_FINALS_NOTE, authApi, forumApi, pathOf } from '@mello/contracts';
 import { VIEWPORTS } from './support/browser';
 import { pagesForFile, signInAsNewMember } from './support/pages';
 
@@ -79,7 +79,7 @@ describe('each public route without JavaScript', () => {
     ['/search?q=(too long)', () => `/search?q=${'a'.repeat(MAX_SEARCH_LENGTH + 1)}`, 200, ['Sökresultat', SEARCH_TOO_LONG_MESSAGE]],
     ['/about', () => '/about', 200, ['Vi bevarar Melodifestivalens historia', 'Bevarande', 'Gemenskap', 'Transparens']],
     ['/login', () => '/login', 200, ['Välkommen till Melloarkivet', 'Logga in', 'Skapa konto', 'E-post']],
-    ['/statistik', () => '/statistik', 200, ['Melodifestivalen i siffror', '1 099']],
+    ['/statistik', () => '/statistik', 200, ['Melodifestivalen i siffror', '1 099', VOTE_COUNT_FINALS_NOTE]],
     ['/artist/abba', () => '/artist/abba', 200, ['ABBA', 'Waterloo', '1974']],
     ['/songwriter/benny-andersson', () => '/songwriter/benny-andersson', 200, ['Benny Andersson', 'Hej clown']],
     ['/year/1900', () => '/year/1900', 404, ['År 1900 hittades inte', 'Tillbaka till alla år']],

@@ -8,6 +8,7 @@ export * from './archive/articles';
 export * from './archive/name-slug';
 export * from './archive/lineups';
 export * from './archive/no-contest';
+export * from './archive/vote-count-finals';
 export * from './archive/lineup-views';
 export * from './archive/entry-links';
 export * from './archive/lineup-api';

@@ -1,6 +1,7 @@
 import {
   nameSlug,
   songwriterCredit,
+  VOTE_COUNT_FINAL_YEARS,
   type ArtistDetail,
   type ArtistFields,
   type ArtistSummary,
@@ -240,13 +241,13 @@ export async function statisticsView(db: CommonQueryMethods, top = 10): Promise<
      GROUP BY a.id, a.slug, a.doc ORDER BY count(*) DESC, a.doc->>'name' LIMIT ${top}`);
   const mostWinsBySongwriter = await db.any(sql.type(z.object({ slug: z.string(), name: z.string(), wins: z.number() }))`
     ${songwriterTotals()} SELECT slug, name, wins FROM totals WHERE wins > 0 ORDER BY wins DESC, name LIMIT ${top}`);
-  // Unknown points are null and left out: never counted as 0.
+  // Unknown points are null and left out: never counted as 0. So are the finals scored in votes, not points.
   const highestFinalPoints = await db.any(
     sql.type(z.object({ id: z.string(), year: z.number(), artist: z.string(), song: z.string(), artistSlug: z.string(), finalPoints: z.number() }))`
     SELECT e.id::text AS id, e.year, e.doc->>'artist' AS artist, e.doc->>'song' AS song, coalesce(a.slug, '') AS "artistSlug",
            (e.doc->>'finalPoints')::int AS "finalPoints"
       FROM ${t('entries')} e LEFT JOIN ${t('artists')} a ON a.id = e.artist_id
-     WHERE jsonb_typeof(e.doc->'finalPoints') = 'number'
+     WHERE jsonb_typeof(e.doc->'finalPoints') = 'number' AND e.year <> ALL(${sql.array([...VOTE_COUNT_FINAL_YEARS], 'int4')})
      ORDER BY (e.doc->>'finalPoints')::int DESC, e.year LIMIT ${top}`,
   );
   const entriesPerYear = await db.any(sql.type(z.object({ year: z.number(), entryCount: z.number() }))`

@@ -108,6 +108,15 @@ describe('the read APIs on the imported archive', () => {
     expect(statistics.highestFinalPoints.every((row: any) => typeof row.finalPoints === 'number' && row.finalPoints > 0)).toBe(true);
   });
 
+  it("ranks final points without 1962's postcard votes: ABBA's 302 in 1974 heads it, the votes stay on the year's page", async () => {
+    const statistics = (await client.get('/api/statistics')).body;
+    expect(statistics.highestFinalPoints).toHaveLength(10);
+    expect(statistics.highestFinalPoints.map((row: any) => row.year)).not.toContain(1962);
+    expect(statistics.highestFinalPoints[0]).toMatchObject({ year: 1974, artist: 'ABBA', finalPoints: 302 });
+    const final1962 = (await client.get('/api/years/by-year/1962/lineup')).body.shows[0].entries;
+    expect(Math.max(...final1962.map((entry: any) => entry.finalPoints))).toBe(102327);
+  });
+
   it('carries every value of a dispute with its sources', async () => {
     const lineup = (await client.get('/api/years/by-year/1984/lineup')).body;
     const entry = lineup.shows.flatMap((s: any) => s.entries).find((e: any) => e.disputed.some((d: any) => d.field === 'artist'));

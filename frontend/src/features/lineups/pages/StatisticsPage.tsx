@@ -1,5 +1,5 @@
 import { Box, Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { songwriterPath, artistPath, pageMeta, type Statistics } from '@mello/contracts';
+import { songwriterPath, artistPath, pageMeta, VOTE_COUNT_FINALS_NOTE, type Statistics } from '@mello/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { NetworkError } from '../../../api/http';
 import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
@@ -97,7 +97,7 @@ function StatisticsView({ statistics }: { statistics: Statistics }) {
 
       <Panel title="Högsta poäng i en final" id="stat-points">
         <Text color="fg.muted" fontSize="sm">
-          Poäng som de publicerades. Poängsystemen har skiftat genom åren, så siffror från olika år går inte alltid att jämföra.
+          Poäng som de publicerades. Poängsystemen har skiftat genom åren, så siffror från olika år går inte alltid att jämföra. {VOTE_COUNT_FINALS_NOTE}
         </Text>
         <Stack as="ol" gap="2" listStyleType="none" m="0" p="0">
           {statistics.highestFinalPoints.map((item, index) => (
