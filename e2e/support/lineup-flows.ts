@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { headMeta, screenshot, shown, type Viewport } from './browser';
 import { pagesForFile } from './pages';
 
+/** The lead-in of the data's English free text (frontend DataNote.tsx): the words a reader sees, checked as such. */
+const DATA_NOTE_LEAD = 'Ur källmaterialets anteckningar (på engelska):';
+
 /** The year page's lineup section ('Startfält {year}'), once its entries are there. */
 async function lineupOf(page: Page, year: number): Promise<Locator> {
   const section = page.getByRole('region', { name: `Startfält ${year}` });
@@ -12,6 +15,12 @@ async function lineupOf(page: Page, year: number): Promise<Locator> {
 
 /** An entry's row (desktop) or card (phone) in a show, by its song. */
 const entryIn = (scope: Locator, song: string) => scope.locator('[data-entry]', { hasText: song });
+
+/** Opens an entry's 'Källor' and hands back the popover. */
+async function openSources(scope: Locator, artist: string, song: string): Promise<Locator> {
+  await (await shown(scope.getByRole('button', { name: `Källor för ${artist} – ${song}` }))).click();
+  return shown(scope.page().getByRole('dialog'));
+}
 
 /** The lineup screens against the real archive import (data/lineups.json), once per viewport. */
 export function lineupFlows(viewport: Viewport) {
@@ -150,6 +159,24 @@ export function lineupFlows(viewport: Viewport) {
       await munther.getByRole('button', { name: 'Källor för Ulrik Munther – Soldiers' }).click();
       const sources = await shown(page.getByRole('dialog'));
       expect(await sources.textContent()).toMatch(/Källor.*Bekräftad av/);
+    });
+
+    it('2012: the data’s English words (format, gaps, an entry’s and a dispute’s notes) are marked as such, with a Swedish lead-in', async () => {
+      await page.goto('/year/2012');
+      const lineup = await lineupOf(page, 2012);
+      const format = lineup.locator('[data-format]');
+      expect(await format.textContent()).toMatch(/^Ur källmaterialets anteckningar \(på engelska\): 4 heats of 8/);
+      expect(await format.locator('[lang="en"]').textContent()).toMatch(/^4 heats of 8 \(televote/);
+      const gap = await shown(lineup.locator('li [lang="en"]', { hasText: '2012: final jury/televote split confirmed' }));
+      expect(await gap.evaluate((element) => element.closest('ul')?.previousElementSibling?.textContent)).toBe(DATA_NOTE_LEAD);
+
+      const sources = await openSources(lineup, 'Ulrik Munther', 'Soldiers');
+      const notes = sources.locator('[lang="en"]', { hasText: /^DISAGREEMENT: deliciosa/ });
+      expect(await notes.evaluate((element) => element.previousElementSibling?.textContent)).toBe(DATA_NOTE_LEAD);
+      const disputeNote = sources.locator('[lang="en"]', { hasText: /^both 88 pts; sv\.wikipedia breaks the tie/ });
+      expect(await disputeNote.evaluate((element) => element.parentElement?.textContent)).toMatch(
+        /^Ur källmaterialets anteckningar \(på engelska\): both 88 pts/,
+      );
     });
 
     it('an artist with entries in several decades lists them all, with the page’s meta', async () => {

@@ -3,6 +3,7 @@ import type { DisputeView } from '@mello/contracts';
 import { LuCircleAlert } from 'react-icons/lu';
 import { disputedValueText, fieldLabel, sourceText } from '../format';
 import { Unknown } from '../../../components/content/Unknown';
+import { DataNote } from './DataNote';
 
 /**
  * The mark next to a value the sources disagree on. Activating it (click, Enter or Space) opens every value the
@@ -66,7 +67,7 @@ export function DisputeDetails({ dispute }: { dispute: DisputeView }) {
           </List.Root>
         </Box>
       )}
-      {dispute.note && <Text color="fg.muted">Anmärkning: {dispute.note}</Text>}
+      {dispute.note && <DataNote color="fg.muted" text={dispute.note} />}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Button, List, Popover, Portal, Stack, Text } from '@chakra-ui/reac
 import type { EntryView, SourceRef } from '@mello/contracts';
 import { LuBookOpen } from 'react-icons/lu';
 import { sourceText } from '../format';
+import { DATA_NOTE_LEAD, DataText } from './DataNote';
 import { DisputeDetails } from './DisputeMarker';
 
 /** An entry's sources on demand: where its values come from, what confirmed them, its disputes and notes. */
@@ -37,10 +38,10 @@ export function EntrySources({ entry }: { entry: EntryView }) {
                 )}
                 {entry.notes && (
                   <Box>
-                    <Text fontWeight="semibold">Anteckningar</Text>
-                    <Text color="fg.muted" wordBreak="break-word">
+                    <Text fontWeight="semibold">{DATA_NOTE_LEAD}</Text>
+                    <DataText as="p" color="fg.muted" wordBreak="break-word">
                       {entry.notes}
-                    </Text>
+                    </DataText>
                   </Box>
                 )}
               </Stack>

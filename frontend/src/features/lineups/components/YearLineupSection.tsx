@@ -5,6 +5,7 @@ import { ServerUnreachable } from '../../../components/content/ServerUnreachable
 import { LoadingText } from '../../../components/LoadingText';
 import { useYearLineup } from '../api';
 import { anchoredEntries, isSingleFinal } from '../format';
+import { DATA_NOTE_LEAD, DataNote, DataText } from './DataNote';
 import { ShowEntries, WIDE } from './ShowEntries';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -55,9 +56,8 @@ function Lineup({ lineup }: { lineup: YearLineup }) {
   return (
     <Stack gap="8" minW="0">
       <Stack gap="3">
-        <Text color="fg.muted">
-          {lineup.entryCount} bidrag{lineup.format ? ` · ${lineup.format}` : ''}
-        </Text>
+        <Text color="fg.muted">{lineup.entryCount} bidrag</Text>
+        {lineup.format && <DataNote color="fg.muted" fontSize="sm" text={lineup.format} data-format />}
         {lineup.gaps.length > 0 && <GapNotice gaps={lineup.gaps} />}
       </Stack>
       {single ? (
@@ -90,10 +90,13 @@ function GapNotice({ gaps }: { gaps: readonly string[] }) {
       <Alert.Content>
         <Alert.Title>Startfältet är ofullständigt</Alert.Title>
         <Alert.Description>
-          <Text mb="2">Det här saknas eller är osäkert i arkivets källor:</Text>
+          <Text>Det här saknas eller är osäkert i arkivets källor.</Text>
+          <Text mb="2">{DATA_NOTE_LEAD}</Text>
           <List.Root ps="5" gap="1" fontSize="sm" wordBreak="break-word">
             {gaps.map((gap, index) => (
-              <List.Item key={index}>{gap}</List.Item>
+              <List.Item key={index}>
+                <DataText>{gap}</DataText>
+              </List.Item>
             ))}
           </List.Root>
         </Alert.Description>
