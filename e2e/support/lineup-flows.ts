@@ -179,6 +179,19 @@ export function lineupFlows(viewport: Viewport) {
       );
     });
 
+    it('2012: an entry’s Källor lists the fields that rest on one source only, by their Swedish names', async () => {
+      await page.goto('/year/2012');
+      const sources = await openSources(await lineupOf(page, 2012), 'Ulrik Munther', 'Soldiers');
+      const single = await shown(sources.locator('[data-single-source]'));
+      expect(await single.textContent()).toMatch(/^Vilar på en enda källa/);
+      const lines = single.getByRole('listitem');
+      expect(await lines.allTextContents()).toEqual(['Jurypoäng / Tittarpoäng – split (totals confirmed by nat12f/ef12f; split from del12 only)']);
+      // The data's words about the fields stay English, marked as such.
+      expect(await lines.locator('[lang="en"]').textContent()).toBe('split (totals confirmed by nat12f/ef12f; split from del12 only)');
+      await single.scrollIntoViewIfNeeded();
+      await screenshot(page, viewport, 'lineup-sources');
+    });
+
     it('an artist with entries in several decades lists them all, with the page’s meta', async () => {
       await page.goto('/year/1983');
       const lineup = await lineupOf(page, 1983);

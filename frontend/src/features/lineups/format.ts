@@ -95,6 +95,29 @@ export function disputedValueText(value: unknown): string | null {
 /** A source as a reader sees it: its description, or the key when the archive has no record of it. */
 export const sourceText = (source: SourceRef): string => source.description ?? source.key;
 
+/** One line of an entry's `unconfirmed`: the fields by their Swedish labels, and the data's own words (English) about it. */
+export type SingleSourceField = { label: string | null; note: string | null };
+
+/** Field names at the start of a line ('heatPlace', 'juryPoints/televotePoints'), then the rest of it. */
+const FIELD_NAMES = /^([A-Za-z]+(?:\/[A-Za-z]+)*)(.*)$/s;
+
+/**
+ * The fields that rest on one source only ('songwriters' → 'Låtskrivare'). A line that starts with field names
+ * ('heatPlace (SVT only)', 'juryPoints/televotePoints split (…)') gets their labels and keeps the rest as the data's
+ * note; a line whose names are not all fields ('finalPlace/points (not seen)') is kept whole as the note, never
+ * half translated.
+ */
+export function singleSourceFields(unconfirmed: readonly string[]): SingleSourceField[] {
+  return unconfirmed.map((line) => {
+    const [, names = '', rest = ''] = FIELD_NAMES.exec(line.trim()) ?? [];
+    const fields = names.split('/');
+    if (!names || !fields.every(isEntryField)) return { label: null, note: line.trim() || null };
+    return { label: fields.map(fieldLabel).join(' / '), note: rest.trim() || null };
+  });
+}
+
+const isEntryField = (name: string): name is EntryField => Object.hasOwn(ENTRY_FIELD_LABELS, name);
+
 /** Width of a bar in a bar list, in percent of the largest value (at least a sliver for any non-zero value). */
 export function barPercent(value: number, max: number): number {
   if (max <= 0 || value <= 0) return 0;

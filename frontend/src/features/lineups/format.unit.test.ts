@@ -11,6 +11,7 @@ import {
   resultBadge,
   showNumbers,
   showPoints,
+  singleSourceFields,
   sourceText,
   winsText,
 } from './format';
@@ -118,6 +119,22 @@ describe('shows and disputes', () => {
   it('names a source by its description, or its key when there is no record', () => {
     expect(sourceText({ key: 'del12', description: 'sv.wikipedia' })).toBe('sv.wikipedia');
     expect(sourceText({ key: 'escx17f (results table: 56)', description: null })).toBe('escx17f (results table: 56)');
+  });
+});
+
+describe('fields on one source only', () => {
+  it('names each field in Swedish and keeps the data’s words about it as its note', () => {
+    expect(singleSourceFields(['songwriters', 'heatPlace (SVT only)', 'juryPoints/televotePoints split (totals confirmed by nat12f/ef12f)'])).toEqual([
+      { label: 'Låtskrivare', note: null },
+      { label: 'Placering i deltävlingen', note: '(SVT only)' },
+      { label: 'Jurypoäng / Tittarpoäng', note: 'split (totals confirmed by nat12f/ef12f)' },
+    ]);
+    expect(singleSourceFields(['andraChansen duel details (see notes)'])).toEqual([{ label: 'Resultat i Andra chansen', note: 'duel details (see notes)' }]);
+  });
+
+  it('keeps a line whole when it does not start with fields only, never half translated', () => {
+    expect(singleSourceFields(['finalPlace/points (not seen)'])).toEqual([{ label: null, note: 'finalPlace/points (not seen)' }]);
+    expect(singleSourceFields(['(all of it, see notes)'])).toEqual([{ label: null, note: '(all of it, see notes)' }]);
   });
 });
 

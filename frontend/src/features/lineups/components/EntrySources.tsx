@@ -1,11 +1,14 @@
 import { Box, Button, List, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import type { EntryView, SourceRef } from '@mello/contracts';
 import { LuBookOpen } from 'react-icons/lu';
-import { sourceText } from '../format';
+import { singleSourceFields, sourceText } from '../format';
 import { DATA_NOTE_LEAD, DataText } from './DataNote';
 import { DisputeDetails } from './DisputeMarker';
 
-/** An entry's sources on demand: where its values come from, what confirmed them, its disputes and notes. */
+/**
+ * An entry's sources on demand: where its values come from, what confirmed them and which fields rest on one source
+ * only, its disputes and notes.
+ */
 export function EntrySources({ entry }: { entry: EntryView }) {
   return (
     <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
@@ -20,36 +23,61 @@ export function EntrySources({ entry }: { entry: EntryView }) {
           <Popover.Content maxW="min(32rem, calc(100vw - 2rem))" maxH="70vh" overflowY="auto">
             <Popover.Arrow />
             <Popover.Body>
-              <Stack gap="4" fontSize="sm">
-                <Popover.Title fontWeight="bold" fontSize="md">
-                  {entry.artist} – {entry.song}
-                </Popover.Title>
-                <SourceList title="Källor" sources={entry.sources} empty="Inga källor angivna." />
-                <SourceList title="Bekräftad av" sources={entry.verifiedBy} empty="Inte bekräftad av en oberoende källa." />
-                {entry.disputed.length > 0 && (
-                  <Stack gap="3">
-                    <Text fontWeight="semibold">Omstridda uppgifter</Text>
-                    {entry.disputed.map((dispute, index) => (
-                      <Box key={index} ps="3" borderStartWidth="2px" borderColor="orange.fg">
-                        <DisputeDetails dispute={dispute} />
-                      </Box>
-                    ))}
-                  </Stack>
-                )}
-                {entry.notes && (
-                  <Box>
-                    <Text fontWeight="semibold">{DATA_NOTE_LEAD}</Text>
-                    <DataText as="p" color="fg.muted" wordBreak="break-word">
-                      {entry.notes}
-                    </DataText>
-                  </Box>
-                )}
-              </Stack>
+              <EntrySourceDetails entry={entry} />
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>
       </Portal>
     </Popover.Root>
+  );
+}
+
+/** The popover's content: rendered once it opens, never by the server. */
+function EntrySourceDetails({ entry }: { entry: EntryView }) {
+  const singles = singleSourceFields(entry.unconfirmed);
+  return (
+    <Stack gap="4" fontSize="sm">
+      <Popover.Title fontWeight="bold" fontSize="md">
+        {entry.artist} – {entry.song}
+      </Popover.Title>
+      <SourceList title="Källor" sources={entry.sources} empty="Inga källor angivna." />
+      <SourceList title="Bekräftad av" sources={entry.verifiedBy} empty="Inte bekräftad av en oberoende källa." />
+      {singles.length > 0 && (
+        <Box data-single-source>
+          <Text fontWeight="semibold">Vilar på en enda källa</Text>
+          <Text color="fg.muted">
+            Ingen oberoende källa bekräftar de här uppgifterna{singles.some((single) => single.note) && ' (med källmaterialets anteckningar, på engelska)'}:
+          </Text>
+          <List.Root ps="5" gap="1" color="fg.muted" wordBreak="break-word">
+            {singles.map((single, index) => (
+              <List.Item key={index}>
+                {single.label}
+                {single.label && single.note && ' – '}
+                {single.note && <DataText>{single.note}</DataText>}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+      {entry.disputed.length > 0 && (
+        <Stack gap="3">
+          <Text fontWeight="semibold">Omstridda uppgifter</Text>
+          {entry.disputed.map((dispute, index) => (
+            <Box key={index} ps="3" borderStartWidth="2px" borderColor="orange.fg">
+              <DisputeDetails dispute={dispute} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {entry.notes && (
+        <Box>
+          <Text fontWeight="semibold">{DATA_NOTE_LEAD}</Text>
+          <DataText as="p" color="fg.muted" wordBreak="break-word">
+            {entry.notes}
+          </DataText>
+        </Box>
+      )}
+    </Stack>
   );
 }
 
