@@ -192,6 +192,35 @@ export function lineupFlows(viewport: Viewport) {
       await screenshot(page, viewport, 'lineup-sources');
     });
 
+    it('a source in an entry’s Källor links to its entry on /kallor, which the page goes to once its list is there', async () => {
+      await page.goto('/year/2012');
+      const sources = await openSources(await lineupOf(page, 2012), 'Ulrik Munther', 'Soldiers');
+      // A source with a record reads as its description; the keys in a dispute's own words ('nat12f, ef12f') each
+      // link on their own.
+      const deliciosa = sources
+        .getByRole('list')
+        .first()
+        .getByRole('link', { name: /^GitHub LCHansson\/deliciosa/ });
+      expect(await deliciosa.getAttribute('href')).toBe('/kallor#del12');
+      const natfinals = sources.getByRole('link', { name: 'nat12f', exact: true });
+      expect(await natfinals.getAttribute('href')).toBe('/kallor#nat12f');
+      expect(await sources.getByRole('link', { name: 'ef12f', exact: true }).getAttribute('href')).toBe('/kallor#ef12f');
+      await natfinals.click();
+      await page.waitForURL('**/kallor#nat12f');
+      // Far down the list (the 446th of 583 keys), so in view only if the page went there.
+      const entry = await shown(page.locator('[id="nat12f"]'));
+      expect(await entry.textContent()).toBe('nat12f');
+      expect(await entry.evaluate((element) => element.nextElementSibling?.textContent)).toMatch(/^natfinals\.50webs\.com/);
+      await expect
+        .poll(() =>
+          entry.evaluate((element) => {
+            const { top, bottom } = element.getBoundingClientRect();
+            return top >= 0 && bottom <= window.innerHeight;
+          }),
+        )
+        .toBe(true);
+    });
+
     it('an artist with entries in several decades lists them all, with the page’s meta', async () => {
       await page.goto('/year/1983');
       const lineup = await lineupOf(page, 1983);

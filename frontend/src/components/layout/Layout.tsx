@@ -18,7 +18,7 @@ const Footer = lazy(() => import('./Footer').then(({ Footer }) => ({ default: Fo
 export function Layout() {
   const { pathname, hash } = useLocation();
   // A new screen starts at its top, as a full page load would; an address with an anchor (#…) at the anchor, which
-  // the screen that has it scrolls to (YearLineupSection).
+  // the screen that has it scrolls to (lib/anchor.ts).
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);

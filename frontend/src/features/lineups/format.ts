@@ -92,8 +92,53 @@ export function disputedValueText(value: unknown): string | null {
   return null;
 }
 
-/** A source as a reader sees it: its description, or the key when the archive has no record of it. */
-export const sourceText = (source: SourceRef): string => source.description ?? source.key;
+/**
+ * /kallor's entry for a source key: its anchor there is the key itself. A key's characters (a–z, 0–9 and
+ * . _ : @ / + -, lineups.ts) all stand as they are in an address's fragment, so nothing is escaped.
+ */
+export const sourcePath = (key: string) => `/kallor#${key}`;
+
+/** A piece of a source as a reader sees it: text, or a source the archive knows (`key`, linked to its entry on /kallor). */
+export type SourcePart = { text: string; key: string | null };
+
+/** The words in a source string that can be keys ('nat12f', 'repo@commit:path'), without the punctuation around them. */
+const KEY_WORD = /[A-Za-z0-9]+(?:[._:@/+-][A-Za-z0-9]+)*/g;
+
+/**
+ * A source as a reader sees it. One the archive has a record of: its description, linked. Otherwise the data's
+ * own words ('nat12f, ef12f', 'sr19f (Arvingarna 6th)', a dispute's source): each whole word that is a known key
+ * linked, the rest kept as text ('del1' is not linked inside 'del10').
+ */
+export function sourceText(source: SourceRef, known: ReadonlySet<string>): SourcePart[] {
+  if (source.description !== null) return [{ text: source.description, key: source.key }];
+  const parts: SourcePart[] = [];
+  let at = 0;
+  const text = (end: number) => {
+    if (end > at) parts.push({ text: source.key.slice(at, end), key: null });
+  };
+  for (const match of source.key.matchAll(KEY_WORD)) {
+    if (!known.has(match[0])) continue;
+    text(match.index);
+    parts.push({ text: match[0], key: match[0] });
+    at = match.index + match[0].length;
+  }
+  text(source.key.length);
+  return parts;
+}
+
+/**
+ * The source keys `entries` cite that the archive has a record of (a description), so /kallor lists them: the
+ * words of a dispute's source string ('nat12f, ef12f') that can be linked.
+ */
+export function knownKeys(entries: Iterable<Pick<EntryView, 'sources' | 'verifiedBy' | 'disputed'>>): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of entries) {
+    for (const ref of [...entry.sources, ...entry.verifiedBy, ...entry.disputed.flatMap((dispute) => dispute.sources)]) {
+      if (ref.description !== null) keys.add(ref.key);
+    }
+  }
+  return keys;
+}
 
 /** One line of an entry's `unconfirmed`: the fields by their Swedish labels, and the data's own words (English) about it. */
 export type SingleSourceField = { label: string | null; note: string | null };

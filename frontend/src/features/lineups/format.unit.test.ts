@@ -8,10 +8,12 @@ import {
   disputeOf,
   fieldLabel,
   isSingleFinal,
+  knownKeys,
   resultBadge,
   showNumbers,
   showPoints,
   singleSourceFields,
+  sourcePath,
   sourceText,
   winsText,
 } from './format';
@@ -115,10 +117,45 @@ describe('shows and disputes', () => {
     expect(disputeOf(entry({ disputed: [dispute] }), 'finalPoints')).toBeUndefined();
     expect(fieldLabel('finalPlace')).toBe('Placering i finalen');
   });
+});
 
-  it('names a source by its description, or its key when there is no record', () => {
-    expect(sourceText({ key: 'del12', description: 'sv.wikipedia' })).toBe('sv.wikipedia');
-    expect(sourceText({ key: 'escx17f (results table: 56)', description: null })).toBe('escx17f (results table: 56)');
+describe('sources', () => {
+  const known = new Set(['del12', 'nat12f', 'ef12f', 'sr19f', 'del1']);
+
+  it('names a source with a record by its description, linked to its entry on /kallor', () => {
+    expect(sourceText({ key: 'del12', description: 'sv.wikipedia' }, new Set())).toEqual([{ text: 'sv.wikipedia', key: 'del12' }]);
+    expect(sourcePath('del12')).toBe('/kallor#del12');
+    expect(sourcePath('repo@abc:data/x.json')).toBe('/kallor#repo@abc:data/x.json');
+  });
+
+  it('keeps the data’s own words of a source without a record, linking each known key among them', () => {
+    expect(sourceText({ key: 'nat12f, ef12f', description: null }, known)).toEqual([
+      { text: 'nat12f', key: 'nat12f' },
+      { text: ', ', key: null },
+      { text: 'ef12f', key: 'ef12f' },
+    ]);
+    expect(sourceText({ key: 'sr19f (Arvingarna 6th)', description: null }, known)).toEqual([
+      { text: 'sr19f', key: 'sr19f' },
+      { text: ' (Arvingarna 6th)', key: null },
+    ]);
+    expect(sourceText({ key: 'escx17f (results table: 56)', description: null }, known)).toEqual([{ text: 'escx17f (results table: 56)', key: null }]);
+  });
+
+  it('links a key only as a whole word: never inside a longer key', () => {
+    expect(sourceText({ key: 'del10 place 4', description: null }, known)).toEqual([{ text: 'del10 place 4', key: null }]);
+    expect(sourceText({ key: 'e10f (and del1.x)', description: null }, known)).toEqual([{ text: 'e10f (and del1.x)', key: null }]);
+  });
+
+  it('knows the keys an entry, its confirmations and its disputes cite with a record, and no other', () => {
+    const cited = entry({
+      sources: [{ key: 'del12', description: 'sv.wikipedia' }],
+      verifiedBy: [
+        { key: 'nat12f', description: 'natfinals' },
+        { key: 'gone', description: null },
+      ],
+      disputed: [{ field: 'finalPlace', values: [3, '3='], sources: [{ key: 'ef12f', description: 'eurofire' }], note: null }],
+    });
+    expect([...knownKeys([cited, entry()])].sort()).toEqual(['del12', 'ef12f', 'nat12f']);
   });
 });
 

@@ -1,9 +1,10 @@
 import { Box, IconButton, List, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import type { DisputeView } from '@mello/contracts';
 import { LuCircleAlert } from 'react-icons/lu';
-import { disputedValueText, fieldLabel, sourceText } from '../format';
+import { disputedValueText, fieldLabel } from '../format';
 import { Unknown } from '../../../components/content/Unknown';
 import { DataNote } from './DataNote';
+import { SourceName } from './SourceName';
 
 /**
  * The mark next to a value the sources disagree on. Activating it (click, Enter or Space) opens every value the
@@ -42,7 +43,10 @@ export function DisputeMarker({ dispute }: { dispute: DisputeView }) {
   );
 }
 
-/** Every value of a dispute, then its sources and note (also listed in an entry's source details). */
+/**
+ * Every value of a dispute, then its sources (each known key linked to /kallor) and the data's note (also listed
+ * in an entry's source details). Rendered in a popover only, never by the server.
+ */
 export function DisputeDetails({ dispute }: { dispute: DisputeView }) {
   return (
     <Stack gap="2" fontSize="sm">
@@ -62,7 +66,9 @@ export function DisputeDetails({ dispute }: { dispute: DisputeView }) {
           <Text color="fg.muted">Källor:</Text>
           <List.Root ps="5" gap="0.5" wordBreak="break-word">
             {dispute.sources.map((source, index) => (
-              <List.Item key={index}>{sourceText(source)}</List.Item>
+              <List.Item key={index}>
+                <SourceName source={source} />
+              </List.Item>
             ))}
           </List.Root>
         </Box>

@@ -1,13 +1,14 @@
 import { Box, Button, List, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import type { EntryView, SourceRef } from '@mello/contracts';
 import { LuBookOpen } from 'react-icons/lu';
-import { singleSourceFields, sourceText } from '../format';
+import { singleSourceFields } from '../format';
 import { DATA_NOTE_LEAD, DataText } from './DataNote';
 import { DisputeDetails } from './DisputeMarker';
+import { SourceName } from './SourceName';
 
 /**
- * An entry's sources on demand: where its values come from, what confirmed them and which fields rest on one source
- * only, its disputes and notes.
+ * An entry's sources on demand: where its values come from (each linked to /kallor), what confirmed them and which
+ * fields rest on one source only, its disputes and notes.
  */
 export function EntrySources({ entry }: { entry: EntryView }) {
   return (
@@ -90,7 +91,9 @@ function SourceList({ title, sources, empty }: { title: string; sources: readonl
       ) : (
         <List.Root ps="5" gap="1" color="fg.muted" wordBreak="break-word">
           {sources.map((source) => (
-            <List.Item key={source.key}>{sourceText(source)}</List.Item>
+            <List.Item key={source.key}>
+              <SourceName source={source} />
+            </List.Item>
           ))}
         </List.Root>
       )}

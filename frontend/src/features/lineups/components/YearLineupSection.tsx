@@ -4,11 +4,13 @@ import { NetworkError } from '../../../api/http';
 import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
 import { LoadingText } from '../../../components/LoadingText';
 import { useYearLineup } from '../api';
-import { anchoredEntries, isSingleFinal } from '../format';
+import { anchoredEntries, isSingleFinal, knownKeys } from '../format';
 import { DATA_NOTE_LEAD, DataNote, DataText } from './DataNote';
+import { KnownSources } from './SourceName';
 import { ShowEntries, WIDE } from './ShowEntries';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
+import { scrollToAnchor } from '../../../lib/anchor';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
 /**
@@ -39,6 +41,8 @@ function Lineup({ lineup }: { lineup: YearLineup }) {
   const single = isSingleFinal(lineup);
   // The same sets on every render, so the shows' memoised cards and tables skip the render the screen's answer brings.
   const anchors = useMemo(() => anchoredEntries(lineup.shows), [lineup.shows]);
+  // The sources the year's entries cite: the popovers link each of them in a dispute's source string ('nat12f, ef12f').
+  const known = useMemo(() => knownKeys(lineup.shows.flatMap((show) => show.entries)), [lineup.shows]);
   const { hash } = useLocation();
   // Known with ShowEntries' own answer (the same query, the same transition), so this renders again with them,
   // not alone and at once after hydration (useHydrated: the whole lineup in one synchronous render, issue 17).
@@ -46,40 +50,37 @@ function Lineup({ lineup }: { lineup: YearLineup }) {
   // An entry's anchor (/year/1974#…): its element exists once the screen size is known (ShowEntries), so the
   // browser's own jump at load may have found the other layout's hidden copy; go there now.
   useEffect(() => {
-    if (!laidOut || !hash) return;
-    try {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-    } catch {
-      // A malformed anchor (%E0…) names nothing.
-    }
+    if (laidOut) scrollToAnchor(hash);
   }, [laidOut, hash]);
   return (
-    <Stack gap="8" minW="0">
-      <Stack gap="3">
-        <Text color="fg.muted">{lineup.entryCount} bidrag</Text>
-        {lineup.format && <DataNote color="fg.muted" fontSize="sm" text={lineup.format} data-format />}
-        {lineup.gaps.length > 0 && <GapNotice gaps={lineup.gaps} />}
-      </Stack>
-      {single ? (
-        <ShowEntries show={lineup.shows[0]!} caption={`Finalen ${lineup.year}`} anchors={anchors[0]!} />
-      ) : (
-        lineup.shows.map((show, index) => (
-          <Box as="section" key={show.key ?? show.kind} aria-labelledby={`show-${show.key ?? show.kind}`} minW="0">
-            <Heading as="h3" id={`show-${show.key ?? show.kind}`} size="lg">
-              {show.name}
-            </Heading>
-            {show.description && show.description !== show.name && (
-              <Text color="fg.muted" fontSize="sm">
-                {show.description}
-              </Text>
-            )}
-            <Box mt="3">
-              <ShowEntries show={show} caption={`${show.name} ${lineup.year}`} anchors={anchors[index]!} />
+    <KnownSources.Provider value={known}>
+      <Stack gap="8" minW="0">
+        <Stack gap="3">
+          <Text color="fg.muted">{lineup.entryCount} bidrag</Text>
+          {lineup.format && <DataNote color="fg.muted" fontSize="sm" text={lineup.format} data-format />}
+          {lineup.gaps.length > 0 && <GapNotice gaps={lineup.gaps} />}
+        </Stack>
+        {single ? (
+          <ShowEntries show={lineup.shows[0]!} caption={`Finalen ${lineup.year}`} anchors={anchors[0]!} />
+        ) : (
+          lineup.shows.map((show, index) => (
+            <Box as="section" key={show.key ?? show.kind} aria-labelledby={`show-${show.key ?? show.kind}`} minW="0">
+              <Heading as="h3" id={`show-${show.key ?? show.kind}`} size="lg">
+                {show.name}
+              </Heading>
+              {show.description && show.description !== show.name && (
+                <Text color="fg.muted" fontSize="sm">
+                  {show.description}
+                </Text>
+              )}
+              <Box mt="3">
+                <ShowEntries show={show} caption={`${show.name} ${lineup.year}`} anchors={anchors[index]!} />
+              </Box>
             </Box>
-          </Box>
-        ))
-      )}
-    </Stack>
+          ))
+        )}
+      </Stack>
+    </KnownSources.Provider>
   );
 }
 

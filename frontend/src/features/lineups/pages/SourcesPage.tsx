@@ -8,11 +8,22 @@ import { PageContainer } from '../../../components/PageContainer';
 import { usePageMeta } from '../../../seo/use-page-meta';
 import { useSources } from '../api';
 import { OpenDataLinks } from '../components/OpenData';
+import { scrollToAnchor } from '../../../lib/anchor';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 
-/** /kallor: every source the lineups' values rest on, by key, with what it is. */
+/**
+ * /kallor: every source the lineups' values rest on, by key, with what it is. Each key is an anchor
+ * (/kallor#del12), the target of the lineups' source links.
+ */
 export default function SourcesPage() {
   usePageMeta(pageMeta.sources());
   const { data, isPending, error, refetch } = useSources();
+  const { hash } = useLocation();
+  // A source link of the lineups (/kallor#nat12f): its entry exists once the list is there.
+  useEffect(() => {
+    if (data) scrollToAnchor(hash);
+  }, [data, hash]);
   return (
     <PageContainer maxW="5xl">
       <Stack gap="8">
@@ -50,7 +61,17 @@ export default function SourcesPage() {
             >
               {data.map((source) => (
                 <Box key={source.id} display="contents">
-                  <Text as="dt" fontFamily="mono" color="gold.fg" mt={{ base: '3', md: '0' }}>
+                  {/* The key is the anchor; scrolled to, it sits below the sticky header, and an address opened as
+                      such (a new tab, a reload) also marks it (a link inside the app changes no :target). */}
+                  <Text
+                    as="dt"
+                    id={source.key}
+                    scrollMarginTop="24"
+                    fontFamily="mono"
+                    color="gold.fg"
+                    mt={{ base: '3', md: '0' }}
+                    css={{ '&:target, &:target + dd': { bg: 'bg.emphasized' } }}
+                  >
                     {source.key}
                   </Text>
                   <Text as="dd" color="fg.muted" overflowWrap="anywhere">
