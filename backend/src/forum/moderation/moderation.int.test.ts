@@ -30,7 +30,8 @@ beforeAll(async () => {
     await member.register(`${names[i]}@example.se`);
     members.push(member);
   }
-});
+  // A backend and eight sign-ups (a slow key derivation each): past the default 60 s on a loaded CI machine once.
+}, 120_000);
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await backend?.stop();
