@@ -57,6 +57,10 @@ function parentOf(pid: number): number | null {
   }
 }
 
+/** The message of a start refused because another live process starts (start-lock.ts) or runs the server on the folder. */
+export const inUseMessage = (dataDir: string, pid: number) =>
+  `The embedded PostgreSQL in ${dataDir} is in use by process ${pid} (another npm start?); stop that first`;
+
 /** Whether a live process runs Node (`npm start`, a CLI): what a start lock's PID must still be to hold it. */
 export const isNodeProcess = (pid: number) => /^node/.test(path.basename(commandLineOf(pid)?.[0] ?? ''));
 
@@ -139,7 +143,7 @@ export async function clearLeftoverPostmaster(
 
   const owner = ownerOf(dataDir, found.pid);
   if (owner !== null) {
-    throw new Error(`The embedded PostgreSQL in ${dataDir} is in use by process ${owner} (another npm start?); stop that first`);
+    throw new Error(inUseMessage(dataDir, owner));
   }
   log(`Stopping the embedded PostgreSQL left running in ${dataDir} (pid ${found.pid}, port ${found.port ?? '?'}) by a process that ended`);
   const steps: Array<[NodeJS.Signals, number]> = [

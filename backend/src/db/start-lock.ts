@@ -1,13 +1,9 @@
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isNodeProcess } from './leftover-postmaster';
+import { inUseMessage, isNodeProcess } from './leftover-postmaster';
 
 /** Beside the data folder, as the owner file is: held by the process starting a server on it, until it runs. */
 export const startLockOf = (dataDir: string) => `${path.resolve(dataDir)}.starting`;
-
-/** The message of a start refused because another live process starts or runs the server on the folder. */
-export const inUseMessage = (dataDir: string, pid: number) =>
-  `The embedded PostgreSQL in ${dataDir} is in use by process ${pid} (another npm start?); stop that first`;
 
 /**
  * Runs `start` (clearing a leftover server, starting one, recording its owner) while holding the folder's start lock.

@@ -213,10 +213,6 @@ export async function listSourcesView(db: CommonQueryMethods): Promise<Source[]>
   return rows.map((row) => ({ id: row.id, key: String(row.doc.key), description: String(row.doc.description) }));
 }
 
-export async function sourceByKeyView(db: CommonQueryMethods, key: string): Promise<Source | null> {
-  return (await sourceByKeyWithRevision(db, key))?.source ?? null;
-}
-
 /** GET /api/sources/{key}: the source and its stream revision (the ETag an edit or a delete sends back), from one row; null when unknown. */
 export async function sourceByKeyWithRevision(db: CommonQueryMethods, key: string): Promise<{ source: Source; revision: number } | null> {
   const row = await db.maybeOne(
