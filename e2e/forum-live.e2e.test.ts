@@ -88,3 +88,60 @@ describe('forum live (desktop, two members)', () => {
     expect(mia.errors, 'uncaught errors on Mia’s page').toEqual([]);
   });
 });
+
+/**
+ * The server's HTML holds the post (or the list) as it was when rendered, and the tab joins the room only once its
+ * socket has connected, later. What was written in between reaches no one's socket: the screen must ask for the
+ * current state when it joins. The socket's first request is held here until the other member has written, so the
+ * change falls in that gap every time.
+ */
+describe('forum live: changes made before the socket joined', () => {
+  async function holdSocket(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/socket.io/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  it('a reply written while the post page was connecting appears once it has joined', { timeout: 30_000 }, async () => {
+    const ante = await signedInMember('Ante', 'Tidig');
+    const mia = await signedInMember('Mia', 'Tidig');
+    const created = await ante.page.context().request.post('/api/forum/posts', {
+      data: { title: `Saknas: pausnumret ${Date.now()}`, content: 'Finns pausnumret inspelat någonstans?' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string };
+
+    const release = await holdSocket(ante.page);
+    await ante.page.goto(`/forum/post/${post.id}`);
+    await ante.page.getByRole('heading', { name: 'Svar (0)' }).waitFor();
+    const reply = await mia.page.context().request.post(`/api/forum/posts/${post.id}/replies`, { data: { content: 'Jag har det på band!' } });
+    expect(reply.status(), await reply.text()).toBe(201);
+    release();
+
+    await ante.page.getByText('1 läser nu').waitFor();
+    await ante.page.getByRole('list', { name: 'Svar' }).getByText('Jag har det på band!').waitFor();
+    await ante.page.getByRole('heading', { name: 'Svar (1)' }).waitFor();
+    expect(ante.errors).toEqual([]);
+  });
+
+  it('a post created while the list was connecting is offered behind the banner once it has joined', { timeout: 30_000 }, async () => {
+    const ante = await signedInMember('Ante', 'Lista');
+    const mia = await signedInMember('Mia', 'Lista');
+    const title = `Saknas: vykortet ${Date.now()}`;
+
+    const release = await holdSocket(ante.page);
+    await ante.page.goto('/forum');
+    await ante.page.getByRole('heading', { level: 1, name: 'Lost Media Forum' }).waitFor();
+    const created = await mia.page.context().request.post('/api/forum/posts', { data: { title, content: 'Vykortet före bidrag tre saknas.' } });
+    expect(created.status(), await created.text()).toBe(201);
+    release();
+
+    await ante.page.getByRole('button', { name: 'Visa 1 nytt inlägg' }).click();
+    await ante.page.getByRole('link', { name: title }).waitFor();
+    expect(ante.errors).toEqual([]);
+  });
+});

@@ -92,8 +92,11 @@ function forumSocket(): ForumSocket {
   created.on('connect', () => {
     const reconnected = connectedBefore && !created.recovered;
     connectedBefore = true;
-    if (listWatchers.size > 0) joinList(created, reconnected);
-    for (const postId of postWatchers.keys()) joinPost(created, postId, reconnected);
+    // A screen that already shows data (the server's HTML, a fetch) before this first connection missed what
+    // changed in between: it asked to resync on joining, and is answered here, where it joins.
+    const wantsResync = (watchers: Iterable<{ resyncOnJoin?: boolean }>) => reconnected || [...watchers].some((watcher) => watcher.resyncOnJoin === true);
+    if (listWatchers.size > 0) joinList(created, wantsResync(listWatchers));
+    for (const [postId, watchers] of postWatchers) joinPost(created, postId, wantsResync(watchers));
     if (moderationWatchers.size > 0) joinModeration(created);
     if (driftWatchers.size > 0) joinDrift(created);
     statusListeners.forEach((listener) => listener(true));
