@@ -31,7 +31,8 @@ export const LIVE_SCHEMA = 'rm';
 // 24: search tables leave room on their pages for updates that keep the texts (SEARCH_TABLE_FILLFACTOR), and an
 //     update collects only the words it adds to the vocabulary (public.mello_collect_new_words).
 // 25: entries, artists and sources keep their stream revision too (the ETag of their GET, sent back in If-Match).
-export const READ_MODEL_VERSION = '25';
+// 26: a notification's excerpt is the plain text of the reply or post (contracts' plainMarkdown), not its markdown.
+export const READ_MODEL_VERSION = '26';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);

@@ -1,4 +1,4 @@
-import { NOTIFICATION_EXCERPT_LENGTH, excerptLine, type NotificationKind, type WatchLevel } from '@mello/contracts';
+import { NOTIFICATION_EXCERPT_LENGTH, excerptLine, plainMarkdown, type NotificationKind, type WatchLevel } from '@mello/contracts';
 
 /**
  * Who is notified of what: pure rules, applied by the notifications projection (notifications-projection.ts) and
@@ -33,5 +33,5 @@ export const postRecipients = (input: { actorId: string; mentioned: readonly str
 export const likeRecipient = (input: { likerId: string; authorId: string; authorMuted: boolean }): string | null =>
   input.likerId === input.authorId || input.authorMuted ? null : input.authorId;
 
-/** The beginning of a text, on one line, for the notification list. */
-export const excerptOf = (text: string): string => excerptLine(text, NOTIFICATION_EXCERPT_LENGTH);
+/** The beginning of a post's or reply's text as a reader sees it (plain, not markdown), on one line, for the notification list. */
+export const excerptOf = (text: string): string => excerptLine(plainMarkdown(text), NOTIFICATION_EXCERPT_LENGTH);

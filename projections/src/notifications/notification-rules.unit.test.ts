@@ -45,4 +45,9 @@ describe('who a reply notifies', () => {
     expect([...long]).toHaveLength(140);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('an excerpt is the text a reader sees, without the markdown syntax (the list does not render it)', () => {
+    expect(excerptOf('Jag har **den** på [VHS](https://example.se/vhs)!\n\n## Detaljer\n\n- `band 3`')).toBe('Jag har den på VHS! Detaljer band 3');
+    expect(excerptOf('Se <b>här</b> @Anna')).toBe('Se här @Anna');
+  });
 });
