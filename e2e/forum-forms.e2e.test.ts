@@ -78,4 +78,65 @@ describe('forum forms (desktop, one member)', () => {
     expect(writes).toEqual(['POST /api/forum/posts', expect.stringMatching(/^POST \/api\/forum\/posts\/[0-9a-f-]{36}\/replies$/)]);
     expect(errors, 'uncaught errors on the page').toEqual([]);
   });
+
+  it(
+    'keep keyboard focus: edit mode starts in its form and returns to the post menu, a refused form focuses its first bad field',
+    { timeout: 30_000 },
+    async () => {
+      const member = await openContext(browser, baseUrl, VIEWPORTS.desktop);
+      try {
+        const answer = await member.request.post('/api/auth/register', {
+          data: { email: `forum-focus-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: `Fokus ${Date.now()}` },
+        });
+        expect(answer.status(), await answer.text()).toBe(201);
+        const created = await member.request.post('/api/forum/posts', {
+          data: { title: `Fokustest ${Date.now()}`, content: 'Ett inlägg att redigera med tangentbordet.' },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+        const post = (await created.json()) as { id: string };
+        const page = await member.newPage();
+        untilHydrated(page);
+        page.setDefaultTimeout(10_000);
+        const errors = watchErrors(page);
+        const focused = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => element === document.activeElement);
+
+        await page.goto(`/forum/post/${post.id}`);
+        const menu = page.getByRole('button', { name: 'Hantera inlägget' });
+        await menu.focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('menuitem', { name: 'Redigera' }).waitFor();
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { level: 1, name: 'Redigera inlägg' }).waitFor();
+        const title = page.getByLabel('Titel');
+        await expect.poll(() => focused(title)).toBe(true);
+
+        // Too short a title, saved from the keyboard: refused, and focus goes to the field that says why.
+        await title.fill('Kort');
+        await page.getByRole('button', { name: 'Spara ändringar' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByText('Titel måste vara minst 5 tecken').waitFor();
+        await expect.poll(() => focused(title)).toBe(true);
+
+        // Avbryt: back to the post, focus on the menu it was opened from.
+        await page.getByRole('button', { name: 'Avbryt' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { level: 2, name: 'Svar (0)' }).waitFor();
+        await expect.poll(() => focused(page.getByRole('button', { name: 'Hantera inlägget' }))).toBe(true);
+
+        // The new-post dialog: a valid title but too short a content focuses the content.
+        await page.goto('/forum');
+        await page.getByRole('button', { name: 'Skapa inlägg' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Titel').fill('En titel som duger');
+        await dialog.getByLabel('Innehåll').fill('för kort');
+        await dialog.getByRole('button', { name: 'Skapa inlägg' }).focus();
+        await page.keyboard.press('Enter');
+        await dialog.getByText('Innehåll måste vara minst 10 tecken').waitFor();
+        await expect.poll(() => focused(dialog.getByLabel('Innehåll'))).toBe(true);
+        expect(errors, 'uncaught errors on the page').toEqual([]);
+      } finally {
+        await member.close();
+      }
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { entryLabel, entryPath, huntTitle, type EntryRef, type ForumCategory } f
 import { ApiError, isUnauthorized } from '../../../api/http';
 import { useCurrentUser } from '../../../auth/current-user';
 import { showToast } from '../../../components/toaster';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCreatePost, useEntryRef } from '../api';
 import { CREATE_POST_LOGIN_NOTICE, LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
 import { checkNewPost, emptyPostForm, fieldErrorsFromServer, type PostFormErrors } from '../post-form';
@@ -37,6 +38,7 @@ export function NewPostDialog({ open, onOpenChange, category, entryId = null }: 
   const [errors, setErrors] = useState<PostFormErrors>({});
   const entry = useEntryRef(entryId).data ?? null;
   const prefilledFor = useRef<string | null>(null);
+  const formRef = useFocusFirstInvalid(Object.keys(errors).length > 0 ? errors : null);
 
   useEffect(() => {
     if (open && category) setValues((current) => ({ ...current, category }));
@@ -107,6 +109,7 @@ export function NewPostDialog({ open, onOpenChange, category, entryId = null }: 
               </Dialog.Description>
               {entry && <HuntEntry entry={entry} />}
               <form
+                ref={formRef}
                 id={FORM_ID}
                 noValidate
                 onSubmit={(event) => {

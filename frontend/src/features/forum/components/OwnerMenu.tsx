@@ -1,15 +1,24 @@
+import type { Ref } from 'react';
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuCircleCheck, LuEllipsisVertical, LuPencil, LuRotateCcw, LuTrash2 } from 'react-icons/lu';
 import type { ForumPost } from '@mello/contracts';
 
-type Props = { post: ForumPost; onEdit: () => void; onToggleSolved: () => void; onDelete: () => void; busy: boolean };
+type Props = {
+  post: ForumPost;
+  onEdit: () => void;
+  onToggleSolved: () => void;
+  onDelete: () => void;
+  busy: boolean;
+  /** The menu's button, where focus returns when edit mode ends. */
+  triggerRef?: Ref<HTMLButtonElement>;
+};
 
 /** The post's owner menu (its author and the administrator): Redigera, mark solved or active again, Radera. */
-export function OwnerMenu({ post, onEdit, onToggleSolved, onDelete, busy }: Props) {
+export function OwnerMenu({ post, onEdit, onToggleSolved, onDelete, busy, triggerRef }: Props) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton aria-label="Hantera inlägget" variant="outline" size="sm" disabled={busy}>
+        <IconButton ref={triggerRef} aria-label="Hantera inlägget" variant="outline" size="sm" disabled={busy}>
           <LuEllipsisVertical />
         </IconButton>
       </Menu.Trigger>

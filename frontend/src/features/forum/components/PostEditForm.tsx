@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ApiError, errorMessage } from '../../../api/http';
 import { EditConflict } from '../../../components/EditConflict';
 import { LoadingText } from '../../../components/LoadingText';
 import { showToast } from '../../../components/toaster';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useEditPost, useOpenedPost, type OpenedPost, type PostConflict } from '../api';
 import { postConflictRows } from '../post-conflict';
 import { canSaveEdit, checkPostEdit, fieldErrorsFromServer, formFromPost, type PostFormErrors } from '../post-form';
@@ -46,6 +47,9 @@ function OpenedPostForm({ opened, onDone }: { opened: OpenedPost; onDone: () => 
   const [errors, setErrors] = useState<PostFormErrors>({});
   const [conflict, setConflict] = useState<PostConflict | null>(null);
   const edit = useEditPost(opened.data.id, { onConflict: setConflict });
+  const formRef = useFocusFirstInvalid(Object.keys(errors).length > 0 ? errors : null);
+  // Edit mode replaces the post (and the menu it was chosen from): focus starts in the form, at its title.
+  useEffect(() => formRef.current?.querySelector<HTMLInputElement>('input')?.focus(), [formRef]);
 
   const save = (against: string | null) => {
     // The contract's edit schema: an invalid edit shows the messages under its fields and sends nothing.
@@ -73,6 +77,7 @@ function OpenedPostForm({ opened, onDone }: { opened: OpenedPost; onDone: () => 
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

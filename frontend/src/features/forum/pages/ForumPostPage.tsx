@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { LuArrowLeft } from 'react-icons/lu';
@@ -124,6 +124,16 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
   const savedIds = useMyBookmarks(post.id, userId);
 
   const [deleteRefused, setDeleteRefused] = useState(false);
+  // Leaving edit mode (saved or Avbryt) puts focus back on the menu it was chosen from, not on the page's start.
+  const menuRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      menuRef.current?.focus();
+    }
+  }, [editing]);
 
   if (editing) return <PostEditForm postId={post.id} onDone={() => setEditing(false)} />;
 
@@ -185,6 +195,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
             <FlagButton targetType="post" targetId={post.id} authorId={post.authorId} />
             {canManage && (
               <OwnerMenu
+                triggerRef={menuRef}
                 post={post}
                 busy={update.isPending}
                 onEdit={() => setEditing(true)}

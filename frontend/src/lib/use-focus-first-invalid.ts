@@ -1,0 +1,18 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * After a form is refused (its own check or the server's 400), moves focus to its first invalid field, so a keyboard
+ * or screen-reader user lands on the field whose message says why instead of staying on the submit button. Runs on
+ * each refusal: pass the new errors object of each one, or null while there is none.
+ */
+export function useFocusFirstInvalid(refusal: object | null) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!refusal) return;
+    const frame = requestAnimationFrame(() => {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [refusal]);
+  return formRef;
+}
