@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 /**
  * After a form is refused (its own check or the server's 400), moves focus to its first invalid field, so a keyboard
  * or screen-reader user lands on the field whose message says why instead of staying on the submit button. Runs on
- * each refusal: pass the new errors object of each one, or null while there is none.
+ * each refusal: pass the new error (object) of each one, or a falsy value while there is none. The forum's and the admin's forms share it.
  */
-export function useFocusFirstInvalid(refusal: object | null) {
+export function useFocusFirstInvalid(refusal: unknown) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!refusal) return;

@@ -1,6 +1,6 @@
 import { Button, Card, Heading, Stack } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
-import { useFocusFirstInvalid } from './use-focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 type Props = {
   title: string;

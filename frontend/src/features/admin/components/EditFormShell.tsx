@@ -4,7 +4,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageContainer } from '../../../components/PageContainer';
 import { historyPath } from '../audit-labels';
-import { useFocusFirstInvalid } from './use-focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import type { DocumentKind } from '../document-api';
 
 type Props = {

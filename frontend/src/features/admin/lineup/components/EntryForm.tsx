@@ -9,7 +9,7 @@ import { conflictRows } from '../../../../lib/conflict-rows';
 import type { FormRefusal } from '../../../../lib/form-validation';
 import { fieldErrorsOf, type FieldErrors } from '../../form-values';
 import { TextField } from '../../components/FormFields';
-import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../../lib/use-focus-first-invalid';
 import {
   HEAT_RESULT_LABELS,
   HEAT_RESULTS,
