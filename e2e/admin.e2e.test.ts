@@ -150,6 +150,29 @@ describe('admin (desktop)', () => {
     await page.getByRole('heading', { level: 1, name: /Redigera/ }).waitFor();
   });
 
+  it('the header keeps the administrator’s controls beside the links, never over them (the name, an e-mail address, gives way)', async () => {
+    const page = await browserFor(signInAsAdmin);
+    await page.goto('/years');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Logga ut' }).waitFor();
+    await header.getByRole('link', { name: /^Notiser/ }).waitFor();
+    // The six links, and the controls right of them (the bell, Admin, the name, Logga ut); the brand is left of them.
+    const { links, lastLink, firstControl } = await page.evaluate(() => {
+      const header = document.querySelector('header')!;
+      const shown = (element: Element) => element.getClientRects().length > 0;
+      const links = Array.from(header.querySelectorAll('ul a'))
+        .filter(shown)
+        .map((link) => link.getBoundingClientRect());
+      const controls = Array.from(header.querySelectorAll('a, button, p'))
+        .filter((element) => shown(element) && !element.closest('ul') && element.getBoundingClientRect().left > links[0]!.left)
+        .map((element) => element.getBoundingClientRect());
+      return { links: links.length, lastLink: Math.max(...links.map((box) => box.right)), firstControl: Math.min(...controls.map((box) => box.left)) };
+    });
+    expect(links).toBe(6);
+    expect(firstControl).toBeGreaterThanOrEqual(lastLink);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+
   it('a member opening /admin sees “Åtkomst nekad”', async () => {
     const page = await browserFor(async (context) => {
       const answer = await context.request.post('/api/auth/register', {

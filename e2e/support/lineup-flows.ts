@@ -161,6 +161,15 @@ export function lineupFlows(viewport: Viewport) {
       expect(await sources.textContent()).toMatch(/Källor.*Bekräftad av/);
     });
 
+    it('2010: a heat result the sources disagree on is marked beside the result, and opens both values', async () => {
+      await page.goto('/year/2010');
+      const lineup = await lineupOf(page, 2010);
+      const johnson = entryIn(lineup.getByRole('region', { name: 'Deltävling 2' }), 'We Can Work It Out');
+      await (await shown(johnson.getByRole('button', { name: /^Omstridd uppgift: Resultat i deltävlingen/ }))).click();
+      const dispute = await shown(page.getByRole('dialog'));
+      expect(await dispute.textContent()).toContain('Källorna är oeniga: Resultat i deltävlingen');
+    });
+
     it('2012: the data’s English words (format, gaps, an entry’s and a dispute’s notes) are marked as such, with a Swedish lead-in', async () => {
       await page.goto('/year/2012');
       const lineup = await lineupOf(page, 2012);

@@ -37,6 +37,9 @@ export function decodingEventStore(store: RawEventStore): EventStore {
     kind: store.kind,
     readStream: async (streamName) => (await store.readStream(streamName)).map(decodeRecorded),
     appendToStream: (streamName, events, options) => store.appendToStream(streamName, events, options),
+    // The import's bulk path (PostgreSQL): without it the lineups import appends stream by stream, eight at a time,
+    // and the log no longer holds the entries in the data's order (the order a lineup falls back on).
+    ...(store.appendToNewStreams && { appendToNewStreams: (batch) => store.appendToNewStreams!(batch) }),
     readAll: async (options) => decodePage(await store.readAll(options)),
     ...(store.streamAll && { streamAll: (options) => decodeBatches(store.streamAll!(options)) }),
     headPosition: () => store.headPosition(),

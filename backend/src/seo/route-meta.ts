@@ -1,6 +1,7 @@
 import {
   NAME_SLUG_PATTERN,
   articleApi,
+  normaliseSearchText,
   artistApi,
   pageMeta,
   routeKey,
@@ -121,7 +122,8 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
       return found(pageMeta.article(route.id, article), article ? 200 : 404, [{ key: ARCHIVE_KEYS.articles, json }]);
     }
     case 'search':
-      return found(pageMeta.search(query.q ?? ''));
+      // The text as the page reads it (readSearchParams): control characters are spaces.
+      return found(pageMeta.search(normaliseSearchText(query.q ?? '')));
     case 'about':
       return found(pageMeta.about());
     case 'login':

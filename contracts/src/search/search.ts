@@ -18,10 +18,13 @@ export const MAX_SEARCH_LENGTH = 200;
 /** The answer to a longer query: the API's 400, and the search page's own notice for an address that has one. */
 export const SEARCH_TOO_LONG_MESSAGE = `Sökfrågan får vara högst ${MAX_SEARCH_LENGTH} tecken`;
 
+/** Search text as it is searched: control characters taken as spaces, trimmed (the API, and the search page reading its address). */
+export const normaliseSearchText = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
+
 /** Free text: trimmed, control characters taken as spaces, at most 200 characters. */
 export const searchText = z
   .string({ invalid_type_error: 'Ange sökordet en gång' })
-  .transform((value) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim())
+  .transform(normaliseSearchText)
   .refine((value) => value.length <= MAX_SEARCH_LENGTH, SEARCH_TOO_LONG_MESSAGE);
 
 /**

@@ -1,3 +1,5 @@
+import { normaliseSearchText } from '@mello/contracts';
+
 /**
  * Where the search block sends the visitor (spec 'Search block', section 5): /search with the trimmed text,
  * plus category and decade only when they are not 'all'. A whitespace-only query is ignored (null).
@@ -38,7 +40,8 @@ const known = (options: readonly { value: string }[], value: string | null): str
 /** The search fields as an address bar holds them; unknown category or decade values read as 'all'. */
 export function readSearchParams(params: URLSearchParams): Required<SearchInput> {
   return {
-    q: params.get('q')?.trim() ?? '',
+    // As the API reads it: an address holding only control characters (q=%00) is an empty search, not every hit.
+    q: normaliseSearchText(params.get('q') ?? ''),
     category: known(SEARCH_CATEGORY_OPTIONS, params.get('category')),
     decade: known(SEARCH_DECADE_OPTIONS, params.get('decade')),
   };

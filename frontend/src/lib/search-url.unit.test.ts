@@ -49,6 +49,12 @@ describe('reading the address bar', () => {
     expect(readSearchParams(new URLSearchParams(''))).toEqual({ q: '', category: 'all', decade: 'all' });
   });
 
+  it('reads control characters in q as spaces, as the search API does: an address holding only them searches nothing', () => {
+    expect(readSearchParams(new URLSearchParams('q=%00')).q).toBe('');
+    expect(readSearchParams(new URLSearchParams('q=%01abba%7F')).q).toBe('abba');
+    expect(readSearchParams(new URLSearchParams('q=herreys%00diggi')).q).toBe('herreys diggi');
+  });
+
   it('reads unknown filter values as all', () => {
     expect(readSearchParams(new URLSearchParams('category=nope&decade=1975'))).toEqual({ q: '', category: 'all', decade: 'all' });
   });

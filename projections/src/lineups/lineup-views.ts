@@ -64,13 +64,15 @@ const FIRST_DELTAVLING_YEAR = 2002;
 
 const SECOND_CHANCE = /(Andra chansen|Vinnarnas val|Tittarnas val|Finalkval|Semifinal)/;
 
-/** Nulls last, then the import's order (log position). */
+/** By a number, nulls last (equal numbers tie: a later comparator, at last byPosition, decides). */
 const byNumber = (pick: (fields: EntryFields) => number | null) => (a: EntryRow, b: EntryRow) => {
   const x = pick(a.fields);
   const y = pick(b.fields);
-  if (x !== y) return x === null ? 1 : y === null ? -1 : x - y;
-  return a.position < b.position ? -1 : a.position > b.position ? 1 : 0;
+  if (x === y) return 0;
+  return x === null ? 1 : y === null ? -1 : x - y;
 };
+/** The import's order (log position): the last word on the order of entries no number tells apart. */
+const byPosition = (a: EntryRow, b: EntryRow) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0);
 const then =
   <T>(...comparators: Array<(a: T, b: T) => number>) =>
   (a: T, b: T) => {
@@ -86,6 +88,9 @@ const then =
  * semi-finals), the second-chance show (Andra chansen, also 'Vinnarnas val', 'Tittarnas val', the 2022-23
  * 'Semifinal' and the 2024-25 'Finalkval' as the year's shows name it), then the final. A year without heats
  * has one show, the final, with every entry. Names and descriptions come from the year's `shows` lines.
+ * Each show by running order (unknown last); then the final by final place and the second-chance show by heat and
+ * place in the heat (unknown last); the import's order decides only what no number does (1999's final, whose
+ * running orders are unknown, reads 1, 2, 3 … by place).
  */
 export function groupShows(info: LineupYearInfo | null, rows: readonly EntryRow[], view: (row: EntryRow) => EntryView): LineupShow[] {
   const lines = info?.shows ?? [];
@@ -107,7 +112,12 @@ export function groupShows(info: LineupYearInfo | null, rows: readonly EntryRow[
       description: line,
       entries: rows
         .filter((row) => row.fields.heat === heat)
-        .sort(byNumber((f) => f.runningOrder))
+        .sort(
+          then(
+            byNumber((f) => f.runningOrder),
+            byPosition,
+          ),
+        )
         .map(view),
     });
   }
@@ -125,6 +135,7 @@ export function groupShows(info: LineupYearInfo | null, rows: readonly EntryRow[
           then(
             byNumber((f) => f.heat),
             byNumber((f) => f.heatPlace),
+            byPosition,
           ),
         )
         .map(view),
@@ -145,6 +156,7 @@ export function groupShows(info: LineupYearInfo | null, rows: readonly EntryRow[
           then(
             byNumber((f) => f.finalRunningOrder ?? (f.heat === null ? f.runningOrder : null)),
             byNumber((f) => f.finalPlace),
+            byPosition,
           ),
         )
         .map(view),

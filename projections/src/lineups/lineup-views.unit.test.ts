@@ -92,6 +92,37 @@ describe('groupShows: a year’s entries by show, in broadcast order', () => {
     ]);
   });
 
+  it('given a final whose running order is unknown (1999), then its entries by final place (unknown last), then import order', () => {
+    const rows = [
+      row({ song: 'Tusen och en natt', runningOrder: 1, finalPlace: 1 }),
+      row({ song: 'Det svär jag på', finalPlace: 3 }),
+      row({ song: 'Bilder av dig' }),
+      row({ song: 'Stjärna på himlen', finalPlace: 2 }),
+      row({ song: 'Natten är min vän' }),
+      row({ song: 'Välkommen hem', finalPlace: 10 }),
+      row({ song: 'Som av is', finalPlace: 5 }),
+    ];
+    expect(summary({ year: 1999, format: null, shows: [], gaps: [] }, rows)[0]!.songs).toEqual([
+      'Tusen och en natt',
+      'Stjärna på himlen',
+      'Det svär jag på',
+      'Som av is',
+      'Välkommen hem',
+      'Bilder av dig',
+      'Natten är min vän',
+    ]);
+  });
+
+  it('given Andra chansen, then its entries by heat, then by place in the heat (unknown last), then import order', () => {
+    const rows = [
+      row({ song: 'Youngblood', heat: 3, runningOrder: 1, heatPlace: 4, heatResult: 'andra-chansen', andraChansen: 'out' }),
+      row({ song: 'Lovelight', heat: 3, runningOrder: 6, heatPlace: 3, heatResult: 'andra-chansen', andraChansen: 'out' }),
+      row({ song: 'Okänd plats', heat: 1, runningOrder: 2, heatResult: 'andra-chansen' }),
+      row({ song: 'Baby Doll', heat: 1, runningOrder: 5, heatPlace: 3, heatResult: 'andra-chansen', andraChansen: 'final' }),
+    ];
+    expect(summary(info2012, rows).find((show) => show.kind === 'second-chance')!.songs).toEqual(['Baby Doll', 'Okänd plats', 'Lovelight', 'Youngblood']);
+  });
+
   it("given the early years' one semi-final, then it is 'Semifinal' with the data's line", () => {
     const rows = [row({ song: 'S', year: 1960, heat: 1, runningOrder: 1, heatResult: 'final', finalRunningOrder: 1 })];
     const shows = summary({ year: 1960, format: null, shows: ['Semi-final (28 December 1959)', 'Final (Cirkus, Stockholm, 2 February 1960)'], gaps: [] }, rows);

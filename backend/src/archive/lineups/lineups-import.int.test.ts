@@ -72,6 +72,17 @@ describe('the lineups import', () => {
     expect((await client.get('/api/sources')).body).toHaveLength(Object.keys(data.sourceKeys).length);
   });
 
+  it("appends the entries in the data file's order, 500 streams a transaction (the store's bulk path)", async () => {
+    const logged = await backend.pool.any(
+      sql.type(z.object({ year: z.number(), song: z.string(), xid: z.string() }))`
+        SELECT (data->'fields'->>'year')::int AS year, data->'fields'->>'song' AS song, transaction_id::text AS xid
+          FROM es.events WHERE event_type = 'EntryCreated' ORDER BY transaction_id, global_position`,
+    );
+    expect(logged.map(({ year, song }) => `${year} ${song}`)).toEqual(data.years.flatMap((year) => year.entries.map((entry) => `${year.year} ${entry.song}`)));
+    // The entries and their reservations are about 3,850 streams: a few transactions of 500, not one per stream.
+    expect(new Set(logged.map(({ xid }) => xid)).size).toBeLessThanOrEqual(Math.ceil(3_900 / 500) + 1);
+  });
+
   it('appends nothing on a second start', async () => {
     const before = await countEvents(backend);
     await backend.close();

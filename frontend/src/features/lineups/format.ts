@@ -59,9 +59,12 @@ export type ShowNumber = { value: number | null; field: EntryField };
 export function showNumbers(entry: EntryView, kind: LineupShow['kind']): { runningOrder: ShowNumber | null; place: ShowNumber | null } {
   if (kind === 'heat') return { runningOrder: { value: entry.runningOrder, field: 'runningOrder' }, place: { value: entry.heatPlace, field: 'heatPlace' } };
   if (kind === 'final') {
-    const ownOrder = entry.finalRunningOrder === null && entry.heat === null;
+    // A year without heats has one running order, the final's, under either name: a dispute about either marks it.
+    const ownOrder = entry.heat === null && (entry.finalRunningOrder === null || (disputeOf(entry, 'runningOrder') && !disputeOf(entry, 'finalRunningOrder')));
     return {
-      runningOrder: ownOrder ? { value: entry.runningOrder, field: 'runningOrder' } : { value: entry.finalRunningOrder, field: 'finalRunningOrder' },
+      runningOrder: ownOrder
+        ? { value: entry.finalRunningOrder ?? entry.runningOrder, field: 'runningOrder' }
+        : { value: entry.finalRunningOrder, field: 'finalRunningOrder' },
       place: { value: entry.finalPlace, field: 'finalPlace' },
     };
   }

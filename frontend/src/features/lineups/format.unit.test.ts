@@ -87,6 +87,16 @@ describe('show numbers', () => {
     expect(showNumbers(entry({ finalRunningOrder: null }), 'final').runningOrder).toEqual({ value: null, field: 'finalRunningOrder' });
   });
 
+  it('a year without heats has one running order under either name: a dispute about it (1961: runningOrder 4 or 2) marks the number shown', () => {
+    const disputed = { field: 'runningOrder' as const, values: [4, 2], sources: [], note: null };
+    const siw = entry({ heat: null, heatResult: null, runningOrder: 4, finalRunningOrder: 4, disputed: [disputed] });
+    expect(showNumbers(siw, 'final').runningOrder).toEqual({ value: 4, field: 'runningOrder' });
+    expect(showNumbers(entry({ heat: null, heatResult: null, runningOrder: 4, finalRunningOrder: 4 }), 'final').runningOrder).toEqual({
+      value: 4,
+      field: 'finalRunningOrder',
+    });
+  });
+
   it('the second-chance show has neither', () => {
     expect(showNumbers(entry(), 'second-chance')).toEqual({ runningOrder: null, place: null });
   });

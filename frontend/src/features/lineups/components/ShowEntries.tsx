@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { Box, Flex, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { atLeast, useMediaQuery } from '../../../lib/use-media-query';
 import { entryAnchorId, type EntryView, type LineupShow } from '@mello/contracts';
-import { showNumbers } from '../format';
+import { disputeOf, showNumbers } from '../format';
+import { DisputeMarker } from './DisputeMarker';
 import { ArtistName, FieldValue, Points, Songwriters, SongTitle } from './EntryParts';
 import { EntryMedia } from './EntryMedia';
 import { EntrySources } from './EntrySources';
@@ -112,7 +113,7 @@ const ShowTable = memo(function ShowTable({ show, caption, anchors }: ShowProps)
                   </Table.Cell>
                 )}
                 <Table.Cell>
-                  <ResultBadge result={entry.result} />
+                  <ResultWithDisputes entry={entry} />
                 </Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   <EntryMedia entry={entry} />
@@ -161,7 +162,7 @@ function EntryCard({ entry, kind, anchor }: { entry: EntryView; kind: LineupShow
             `Från deltävling ${entry.heat}`
           ) : null}
         </Text>
-        <ResultBadge result={entry.result} />
+        <ResultWithDisputes entry={entry} />
       </Flex>
       <Text fontSize="md" lineHeight="short" overflowWrap="anywhere">
         <ArtistName entry={entry} />
@@ -200,6 +201,22 @@ function EntryCard({ entry, kind, anchor }: { entry: EntryView; kind: LineupShow
           <EntrySources entry={entry} />
         </Flex>
       </Flex>
+    </Box>
+  );
+}
+
+/**
+ * The entry's result badge, with the mark of a dispute about what it rests on (2010: a heat result the sources give
+ * as out or Andra chansen), so the dispute shows where the result does and not only in the entry's Källor.
+ */
+function ResultWithDisputes({ entry }: { entry: EntryView }) {
+  const disputes = (['heatResult', 'andraChansen'] as const).flatMap((field) => disputeOf(entry, field) ?? []);
+  return (
+    <Box as="span" whiteSpace="nowrap">
+      <ResultBadge result={entry.result} />
+      {disputes.map((dispute) => (
+        <DisputeMarker key={dispute.field} dispute={dispute} />
+      ))}
     </Box>
   );
 }
