@@ -154,6 +154,35 @@ describe('paged lists (desktop)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("/years: 'Visa fler' pressed from the keyboard moves focus to the first year it brought, the last page's too", { timeout: 60_000 }, async () => {
+    // Without the observer (LoadMore's fallback), so only the key presses load pages and each press's page is known.
+    const keyboard = await context.newPage();
+    await keyboard.addInitScript(() => {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    });
+    untilHydrated(keyboard);
+    const pageErrors = watchErrors(keyboard);
+    await keyboard.goto('/years');
+    await keyboard.getByText('Visar de 24 senaste åren').waitFor();
+    const yearItems = keyboard.locator('main ul > li:has(h2)');
+    // Where focus is: the index of its list item and whether it is that item's first link (null: not in the list).
+    const focusedItem = () =>
+      keyboard.evaluate(() => {
+        const item = document.activeElement?.closest('main ul > li');
+        if (!item?.parentElement) return null;
+        return { index: Array.prototype.indexOf.call(item.parentElement.children, item), firstLink: item.querySelector('a[href]') === document.activeElement };
+      });
+    for (let before = 24; await keyboard.getByRole('button', { name: 'Visa fler' }).count(); before = await yearItems.count()) {
+      await keyboard.getByRole('button', { name: 'Visa fler' }).focus();
+      await keyboard.keyboard.press('Enter');
+      await expect.poll(() => yearItems.count()).toBeGreaterThan(before);
+      await expect.poll(focusedItem).toEqual({ index: before, firstLink: true });
+    }
+    await keyboard.getByRole('link', { name: '1958', exact: true }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await keyboard.close();
+  });
+
   it(
     'the video archive shows its first 12 videos, loads the rest with Visa fler and by scrolling, and filters a category on the server',
     { timeout: 60_000 },
