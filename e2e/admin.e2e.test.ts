@@ -150,28 +150,38 @@ describe('admin (desktop)', () => {
     await page.getByRole('heading', { level: 1, name: /Redigera/ }).waitFor();
   });
 
-  it('the header keeps the administrator’s controls beside the links, never over them (the name, an e-mail address, gives way)', async () => {
-    const page = await browserFor(signInAsAdmin);
-    await page.goto('/years');
-    const header = page.getByRole('banner');
-    await header.getByRole('link', { name: 'Logga ut' }).waitFor();
-    await header.getByRole('link', { name: /^Notiser/ }).waitFor();
-    // The six links, and the controls right of them (the bell, Admin, the name, Logga ut); the brand is left of them.
-    const { links, lastLink, firstControl } = await page.evaluate(() => {
-      const header = document.querySelector('header')!;
-      const shown = (element: Element) => element.getClientRects().length > 0;
-      const links = Array.from(header.querySelectorAll('ul a'))
-        .filter(shown)
-        .map((link) => link.getBoundingClientRect());
-      const controls = Array.from(header.querySelectorAll('a, button, p'))
-        .filter((element) => shown(element) && !element.closest('ul') && element.getBoundingClientRect().left > links[0]!.left)
-        .map((element) => element.getBoundingClientRect());
-      return { links: links.length, lastLink: Math.max(...links.map((box) => box.right)), firstControl: Math.min(...controls.map((box) => box.left)) };
-    });
-    expect(links).toBe(6);
-    expect(firstControl).toBeGreaterThanOrEqual(lastLink);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-  });
+  // 1024 px, the narrowest with the links in the bar (lg): there the name gives way entirely, and Logga ut stays on screen.
+  it.each([1024, viewport.width])(
+    'the header keeps the administrator’s controls beside the links and on screen at %i px (the name gives way)',
+    async (width) => {
+      const page = await newPage({ ...viewport, width }, signInAsAdmin);
+      await page.goto('/years');
+      const header = page.getByRole('banner');
+      await header.getByRole('link', { name: 'Logga ut' }).waitFor();
+      await header.getByRole('link', { name: /^Notiser/ }).waitFor();
+      // The six links, and the controls right of them (the bell, Admin, the name, Logga ut); the brand is left of them.
+      const { links, lastLink, firstControl, lastControl } = await page.evaluate(() => {
+        const header = document.querySelector('header')!;
+        const shown = (element: Element) => element.getClientRects().length > 0;
+        const links = Array.from(header.querySelectorAll('ul a'))
+          .filter(shown)
+          .map((link) => link.getBoundingClientRect());
+        const controls = Array.from(header.querySelectorAll('a, button, p'))
+          .filter((element) => shown(element) && !element.closest('ul') && element.getBoundingClientRect().left > links[0]!.left)
+          .map((element) => element.getBoundingClientRect());
+        return {
+          links: links.length,
+          lastLink: Math.max(...links.map((box) => box.right)),
+          firstControl: Math.min(...controls.map((box) => box.left)),
+          lastControl: Math.max(...controls.map((box) => box.right)),
+        };
+      });
+      expect(links).toBe(6);
+      expect(firstControl).toBeGreaterThanOrEqual(lastLink);
+      expect(lastControl).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    },
+  );
 
   it('a member opening /admin sees “Åtkomst nekad”', async () => {
     const page = await browserFor(async (context) => {

@@ -39,7 +39,16 @@ export function AuthControls({ variant, onNavigate }: Props) {
           </RouterLink>
         </Button>
       )}
-      <Text fontSize="sm" fontWeight="semibold" color="fg" truncate maxW={mobile ? 'full' : '14rem'} title={displayName(user)}>
+      {/* Below xl an administrator's row has no room for the name beside 'Admin' (it was cut to nothing): shown from xl. */}
+      <Text
+        fontSize="sm"
+        fontWeight="semibold"
+        color="fg"
+        truncate
+        maxW={mobile ? 'full' : '14rem'}
+        display={!mobile && isAdmin ? { base: 'none', xl: 'block' } : undefined}
+        title={displayName(user)}
+      >
         {displayName(user)}
       </Text>
       <Button asChild size="sm" variant="outline">

@@ -93,7 +93,8 @@ function NavItem({ to, label, onNavigate, block }: { to: string; label: string; 
     <Box
       asChild
       display={block ? 'block' : 'inline-block'}
-      px="3"
+      // Narrower between lg and xl, where the links and an administrator's controls share 1024 px.
+      px={block ? '3' : { base: '2', xl: '3' }}
       py="2"
       borderRadius="md"
       fontWeight="semibold"
