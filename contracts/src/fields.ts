@@ -91,3 +91,14 @@ export const entityId = z.string().uuid();
  * same: backend/src/http/validation.ts, canonicalUuid).
  */
 export const lowerCaseId = (id: string): string => id.toLowerCase();
+
+/** A uuid in either case (RFC 4122 text): the one pattern every id check here uses. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/**
+ * An id as the archive names it (lower case), or null when it is no uuid. PostgreSQL reads a uuid in any case, so
+ * a read by an upper-case id found the item; but streams and live rooms are named by the id's text, so a command
+ * by one (a like, a reply) read no post, or wrote to a second stream: every id from an address goes through this.
+ */
+export const canonicalUuid = (value: string): string | null => (isUuid(value) ? lowerCaseId(value) : null);

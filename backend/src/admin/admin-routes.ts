@@ -1,5 +1,16 @@
 import Router from '@koa/router';
-import { ADMIN_API_PREFIX, AuditEntrySchema, RESTORABLE_KINDS, adminApi, driftApi, isAuditKind, type AuditKind, type RestorableKind } from '@mello/contracts';
+import {
+  ADMIN_API_PREFIX,
+  AuditEntrySchema,
+  RESTORABLE_KINDS,
+  adminApi,
+  driftApi,
+  isAuditKind,
+  canonicalUuid,
+  isUuid,
+  type AuditKind,
+  type RestorableKind,
+} from '@mello/contracts';
 import { auditEntriesJson } from '@mello/projections';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
@@ -9,7 +20,6 @@ import { currentUser, requireAdmin } from '../auth/guards';
 import type { EventStore } from '../event-store/port';
 import { on } from '../http/contract-routes';
 import { commandContext } from '../http/request-context';
-import { canonicalUuid, isUuid } from '../http/validation';
 import type { DriftConsole } from '../maintenance/drift-console';
 import { projectionLags } from '../observability/projection-lag';
 import type { SearchEngine } from '../search/search-engine';

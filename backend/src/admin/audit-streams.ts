@@ -1,4 +1,4 @@
-import { AUDIT_KINDS, rebuildStream, type AuditKind } from '@mello/contracts';
+import { AUDIT_KINDS, rebuildStream, isUuid, type AuditKind } from '@mello/contracts';
 import { articleStream } from '../archive/articles/article';
 import { artistStream } from '../archive/lineups/artist';
 import { entryStream } from '../archive/lineups/entry';
@@ -7,7 +7,6 @@ import { videoStream } from '../archive/videos/video';
 import { yearStream } from '../archive/years/year';
 import { forumPostStream } from '../forum/post';
 import { forumReplyStream } from '../forum/reply';
-import { isUuid } from '../http/validation';
 
 /** The stream of each kind of item the history covers (each stream holds one item's life). */
 export const STREAMS: Record<AuditKind, (id: string) => string> = {

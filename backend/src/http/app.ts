@@ -1,4 +1,4 @@
-import { AUTH_API_PREFIX, AUTH_PAGES, isApiPath } from '@mello/contracts';
+import { AUTH_API_PREFIX, AUTH_PAGES, isApiPath, canonicalUuid } from '@mello/contracts';
 import Koa, { type Middleware } from 'koa';
 import session from 'koa-session';
 import type Router from '@koa/router';
@@ -23,7 +23,6 @@ import { PageRenderer } from '../ssr/page-renderer';
 import { inProcessApi } from '../ssr/in-process-api';
 import { RenderedPages, type ChangeStamps } from '../ssr/rendered-pages';
 import { viewerKey, type ViewCounter } from '../forum/view-counter';
-import { canonicalUuid } from './validation';
 import { trustedClientAddress } from './trust-proxy';
 
 export type HttpAppDeps = {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { CommonQueryMethods } from 'slonik';
-import type { RouteContract } from '@mello/contracts';
+import { canonicalUuid, type RouteContract } from '@mello/contracts';
 import type { z } from 'zod';
 import type { DocumentService } from '../archive/document-service';
 import { requireAdmin } from '../auth/guards';
@@ -10,7 +10,6 @@ import { answerCached, type ListCache } from './list-cache';
 import { on } from './contract-routes';
 import { expectedRevisionOf, updateIfMatch } from './concurrency';
 import { commandContext } from './request-context';
-import { canonicalUuid } from './validation';
 
 /**
  * A curated document resource, registered from its contracts: GET of the list answers the list read model's JSON as it is (cached per

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldIssue } from '@mello/contracts';
+import { canonicalUuid, type FieldIssue } from '@mello/contracts';
 import type { Middleware } from 'koa';
 import { NotFoundError, ValidationError } from '../shared/errors';
 
@@ -60,16 +60,6 @@ function unstorableText(value: unknown, path: string[] = [], found: FieldIssue[]
   }
   return found;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-/**
- * An id as the archive names it (lower case), or null when it is no uuid. PostgreSQL reads a uuid in any case, so
- * a read by an upper-case id found the item; but streams and live rooms are named by the id's text, so a command
- * by one (a like, a reply) read no post, or wrote to a second stream: every id from an address goes through this.
- */
-export const canonicalUuid = (value: string): string | null => (UUID.test(value) ? value.toLowerCase() : null);
 
 /**
  * Middleware: a path's `:id` that is not a uuid names nothing (and must not reach a uuid column): 404 with the

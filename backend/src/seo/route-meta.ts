@@ -1,6 +1,7 @@
 import {
   NAME_SLUG_PATTERN,
   articleApi,
+  lowerCaseId,
   normaliseSearchText,
   artistApi,
   pageMeta,
@@ -9,6 +10,7 @@ import {
   videoApi,
   yearApi,
   yearSummariesApi,
+  canonicalUuid,
   type Article,
   type ForumPost,
   type PageMeta,
@@ -28,7 +30,6 @@ import {
 } from '@mello/projections';
 import type { CommonQueryMethods } from 'slonik';
 import type { ListCache } from '../http/list-cache';
-import { canonicalUuid } from '../http/validation';
 import { matchClientRoute } from './client-routes';
 
 /** A query the client would make first, answered ahead: its React Query key and the API's JSON text for it. */
@@ -118,7 +119,8 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
     case 'article': {
       // As the client does (spec: all articles are loaded and the one matching id is picked).
       const json = await lists.articles();
-      const article = parse<Article[]>(json).find((candidate) => candidate.id === route.id) ?? null;
+      const id = lowerCaseId(route.id);
+      const article = parse<Article[]>(json).find((candidate) => candidate.id === id) ?? null;
       return found(pageMeta.article(route.id, article), article ? 200 : 404, [{ key: ARCHIVE_KEYS.articles, json }]);
     }
     case 'search':

@@ -111,6 +111,13 @@ describe('the HTML a crawler sees', () => {
     expect(page.jsonLd).toMatchObject({ '@type': 'Article', headline: 'Från Cirkus till arenan', articleSection: 'history', author: { name: 'Admin' } });
   });
 
+  it('/article/{ID} in capitals is the same article, with the canonical address in lower case', async () => {
+    const page = await crawl(`/article/${articleId.toUpperCase()}`);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Från Cirkus till arenan | Melloarkivet');
+    expect(page.meta('canonical')).toBe(`${backend.url}/article/${articleId}`);
+  });
+
   it('/years: structured data for the first 10 years only', async () => {
     const page = await crawl('/years');
     expect(page.status).toBe(200);

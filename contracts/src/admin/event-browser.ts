@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { EVENT_NAMES, type EventName } from '../events/registry';
-import { wholeNumber } from '../fields';
+import { isUuid, wholeNumber } from '../fields';
 import { AUDIT_KINDS, AuditActorSchema, FieldChangeSchema } from './audit';
 import { checkLogRange, logCursor, logInstant } from './log-filters';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
@@ -31,7 +30,7 @@ export const EventLogQuerySchema = z
       .trim()
       .max(254, 'Får vara högst 254 tecken')
       .optional()
-      .refine((value) => !value || UUID.test(value) || EMAIL.test(value), 'Måste vara ett användar-id eller en e-postadress')
+      .refine((value) => !value || isUuid(value) || EMAIL.test(value), 'Måste vara ett användar-id eller en e-postadress')
       .transform((value) => (value ? value.toLowerCase() : null)),
     from: logInstant(false),
     to: logInstant(true),

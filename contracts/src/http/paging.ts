@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from '../fields';
+import { isUuid, wholeNumber } from '../fields';
 
 /**
  * Cursor (keyset) paging of the long lists (the forum, the years, the videos, the articles). A page ends with an
@@ -21,7 +21,6 @@ export type CursorKey = readonly (number | string)[];
 export type Cursor = { sort: string; key: CursorKey; id: string };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The kinds of key value a sort has, in order: a whole number or an instant. */
 export type KeyKind = 'int' | 'instant';
@@ -73,7 +72,7 @@ export function decodeCursor(text: string, sort: string, kinds: readonly KeyKind
   }
   if (typeof value !== 'object' || value === null) return null;
   const { s, k, i } = value as { s?: unknown; k?: unknown; i?: unknown };
-  if (s !== sort || typeof i !== 'string' || !UUID.test(i) || !Array.isArray(k) || k.length !== kinds.length) return null;
+  if (s !== sort || typeof i !== 'string' || !isUuid(i) || !Array.isArray(k) || k.length !== kinds.length) return null;
   const key: (number | string)[] = [];
   for (const [index, kind] of kinds.entries()) {
     const part: unknown = k[index];

@@ -131,7 +131,8 @@ export const pageMeta = {
   },
 
   article(id: string, article: Article | null): PageMeta {
-    const path = `/article/${encodeURIComponent(id)}`;
+    // The canonical address names the article by its own id (lower case), however the visited one spelled it.
+    const path = `/article/${encodeURIComponent(article?.id ?? id)}`;
     if (!article) return notFoundMeta('Artikel hittades inte', 'Artikeln du letar efter finns inte.', path);
     return {
       title: titled(article.title),

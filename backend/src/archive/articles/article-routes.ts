@@ -1,11 +1,10 @@
-import { articleApi, articlePage, articlePagesApi, pickFeaturedArticle, type Article, type ArticleFields } from '@mello/contracts';
+import { articleApi, articlePage, articlePagesApi, pickFeaturedArticle, isUuid, type Article, type ArticleFields } from '@mello/contracts';
 import { articleByIdWithRevision, listArticlesJson } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { setRevisionETag } from '../../http/concurrency';
 import { jsonText, on } from '../../http/contract-routes';
 import { documentRoutes } from '../../http/document-routes';
 import type { ListCache } from '../../http/list-cache';
-import { isUuid } from '../../http/validation';
 import { NotFoundError } from '../../shared/errors';
 import type { DocumentService } from '../document-service';
 import { ARTICLE_NOT_FOUND, withSlug } from './article';

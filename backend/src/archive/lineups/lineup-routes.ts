@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { artistApi, entryApi, exportApi, lineupApi, NAME_SLUG_PATTERN, songwriterApi, sourceApi, statisticsApi } from '@mello/contracts';
+import { artistApi, entryApi, exportApi, lineupApi, NAME_SLUG_PATTERN, songwriterApi, sourceApi, statisticsApi, canonicalUuid } from '@mello/contracts';
 import {
   artistDetailWithRevision,
   entryByIdWithRevision,
@@ -21,7 +21,6 @@ import { checkedInTests, jsonText, on } from '../../http/contract-routes';
 import { idempotentCreate } from '../../http/idempotency';
 import { answerCached, type ListCache } from '../../http/list-cache';
 import { commandContext } from '../../http/request-context';
-import { canonicalUuid } from '../../http/validation';
 import { AppError, NotFoundError } from '../../shared/errors';
 import { ARTIST_NOT_FOUND } from './artist';
 import { ENTRY_NOT_FOUND } from './entry';

@@ -1,10 +1,9 @@
-import { pickFeaturedVideo, videoApi, videoPage, videoPagesApi, type VideoFields, type VideoView } from '@mello/contracts';
+import { pickFeaturedVideo, videoApi, videoPage, videoPagesApi, isUuid, type VideoFields, type VideoView } from '@mello/contracts';
 import { listVideosJson, videoByIdWithRevision, withEntry } from '@mello/projections';
 import type { DatabasePool } from 'slonik';
 import { setRevisionETag } from '../../http/concurrency';
 import { jsonText, on } from '../../http/contract-routes';
 import { documentRoutes } from '../../http/document-routes';
-import { isUuid } from '../../http/validation';
 import { NotFoundError } from '../../shared/errors';
 import type { ListCache } from '../../http/list-cache';
 import type { DocumentService } from '../document-service';

@@ -1,3 +1,4 @@
+import { isUuid } from '@mello/contracts';
 import { Client, Errors } from 'typesense';
 import type { ImportResponse } from 'typesense';
 import { SEARCH_KINDS, aliasName, collectionName, collectionSchema, isCollectionOf, type SearchDocument, type SearchKind } from './collections';
@@ -94,7 +95,6 @@ export const targetsSignature = (targets: Record<SearchKind, string>) => SEARCH_
 
 const IMPORT_CHUNK = 1000;
 const DELETE_CHUNK = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Sends one collection's planned writes: deletes (by an id filter), complete documents (`upsert`), partial ones
@@ -105,7 +105,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function applyCollectionPlan(client: Client, collection: string, plan: CollectionPlan, log?: Log): Promise<void> {
   const documents = client.collections<SearchDocument>(collection).documents();
   const ids = [...plan.deletes].filter((id) => {
-    if (UUID.test(id)) return true;
+    if (isUuid(id)) return true;
     log?.('Typesense indexer: skipped a delete with a malformed id', { collection, id });
     return false;
   });

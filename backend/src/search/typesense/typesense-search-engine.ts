@@ -1,4 +1,4 @@
-import type { YearSearchQuery } from '@mello/contracts';
+import { isUuid, type YearSearchQuery } from '@mello/contracts';
 import { LIVE_SCHEMA, searchDocument, visiblePostsFilter } from '@mello/projections';
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import type { Client } from 'typesense';
@@ -20,7 +20,6 @@ import {
 } from './search-params';
 import { isNotFound, isUnavailable, type Log } from './typesense-client';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const jsonText = z.object({ body: z.string() });
 
@@ -109,7 +108,7 @@ export async function loadDocumentsJson(
   filters: readonly FragmentSqlToken[] = [],
 ): Promise<string> {
   const { table: name, key } = READ_MODELS[kind];
-  const valid = ids.filter((id) => (key === 'id' ? UUID.test(id) : SLUG.test(id)));
+  const valid = ids.filter((id) => (key === 'id' ? isUuid(id) : SLUG.test(id)));
   if (valid.length === 0) return '[]';
   const table = sql.identifier([LIVE_SCHEMA, name]);
   const row = await pool.one(sql.type(jsonText)`

@@ -1,4 +1,4 @@
-import { ARTICLE_CATEGORIES, type Article, type ArticleCategory } from '@mello/contracts';
+import { ARTICLE_CATEGORIES, lowerCaseId, type Article, type ArticleCategory } from '@mello/contracts';
 
 /** The article list's filter: every category, or one of the four. */
 export type ArticleFilter = 'all' | ArticleCategory;
@@ -9,10 +9,14 @@ export function parseArticleFilter(value: string | null | undefined): ArticleFil
   return ARTICLE_FILTERS.find((filter) => filter === value) ?? 'all';
 }
 
-/** The article the detail page shows: the one whose id matches, from the full list (spec: all are loaded). */
+/**
+ * The article the detail page shows: the one whose id matches, from the full list (spec: all are loaded). An id in
+ * capitals names the same article (a uuid is read in either case, as the API and the forum's pages do).
+ */
 export function findArticle(articles: readonly Article[] | undefined, id: string | undefined): Article | null {
   if (!articles || !id) return null;
-  return articles.find((article) => article.id === id) ?? null;
+  const wanted = lowerCaseId(id);
+  return articles.find((article) => article.id === wanted) ?? null;
 }
 
 /** Up to two initials of the author's name for the avatar: 'Anna Svensson' → 'AS', 'Admin' → 'A'. */

@@ -37,6 +37,11 @@ describe('findArticle', () => {
     expect(findArticle(list, 'b')?.id).toBe('b');
   });
 
+  it('reads the id in either case, as a uuid is (an address typed or shared in capitals)', () => {
+    const id = '7978ff7d-38dd-589a-b11b-2aec20748601';
+    expect(findArticle([article(id)], id.toUpperCase())?.id).toBe(id);
+  });
+
   it('finds nothing for an unknown id, a missing id or a list not loaded yet', () => {
     expect(findArticle(list, 'zzz')).toBeNull();
     expect(findArticle(list, undefined)).toBeNull();
