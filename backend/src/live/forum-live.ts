@@ -16,7 +16,7 @@ import {
   type ForumResyncRequest,
   type ServerToClientEvents,
 } from '@mello/contracts';
-import { LIVE_SCHEMA, forumPostExists, forumPostJson, forumRepliesJson } from '@mello/projections';
+import { LIVE_SCHEMA, forumPostExists, forumPostJson, forumRepliesJson, type ForumReader } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { Server, Socket } from 'socket.io';
 import type { SearchEngine } from '../search/search-engine';
@@ -124,7 +124,7 @@ export function attachForumLive(
       if (before !== socket.data.typingIn) announcePresence(postId);
       return null;
     },
-    'forum:resync': (request) => resync(request),
+    'forum:resync': (request) => resync(request, { admin: socket.data.user?.isAdmin === true }),
     'moderation:watch': () => (deps.moderation ? deps.moderation.watch(socket) : Promise.reject(new LiveRefusal(LIVE_UNKNOWN_EVENT_MESSAGE))),
     'drift:watch': () => (deps.drift ? deps.drift.watch(socket) : Promise.reject(new LiveRefusal(LIVE_UNKNOWN_EVENT_MESSAGE))),
   });
@@ -151,14 +151,18 @@ export function attachForumLive(
       string | null
     >;
 
-  async function resync(request: ForumResyncRequest): Promise<ForumResync> {
+  /**
+   * The post or the newest posts as the socket's reader gets them over HTTP (the administrator: hidden posts and
+   * their text): the answer replaces the client's cache, so a public view would take the administrator's away.
+   */
+  async function resync(request: ForumResyncRequest, reader: ForumReader): Promise<ForumResync> {
     const position = await forumPosition();
     if (request.scope === 'post') {
-      const post = await forumPostJson(deps.pool, request.postId);
-      const replies = post === null ? [] : (JSON.parse(await forumRepliesJson(deps.pool, request.postId)) as ForumReply[]);
+      const post = await forumPostJson(deps.pool, request.postId, reader);
+      const replies = post === null ? [] : (JSON.parse(await forumRepliesJson(deps.pool, request.postId, reader)) as ForumReply[]);
       return { scope: 'post', post: post === null ? null : (JSON.parse(post) as ForumPost), replies, position };
     }
-    const posts = JSON.parse(await deps.search.searchForum({ q: '', category: null, limit: 50 })) as ForumPost[];
+    const posts = JSON.parse(await deps.search.searchForum({ q: '', category: null, limit: 50, admin: reader.admin })) as ForumPost[];
     return { scope: 'list', posts, position };
   }
 

@@ -159,4 +159,26 @@ describe('live forum over Socket.IO', () => {
     );
     expect(list.scope === 'list' && list.posts[0]!.id).toBe(post.id);
   });
+
+  it("a resync answers as the socket's reader reads over HTTP: a hidden post's text and place in the list for the administrator only", async () => {
+    const post = await newPost('Saknas: en dold efterlysning');
+    expect((await admin.post(`/api/admin/moderation/posts/${post.id}`, { action: 'hide' })).status).toBe(200);
+    const resyncOf = (socket: LiveClient, request: { scope: 'post'; postId: string } | { scope: 'list' }) =>
+      new Promise<ForumResync>((resolve, reject) =>
+        socket.emit('forum:resync', request, (answer) => (answer.ok ? resolve(answer.value) : reject(new Error(answer.error)))),
+      );
+    const asAdmin = await open({ cookie: admin.cookieHeader });
+    const asMember = await open({ cookie: member.cookieHeader });
+
+    expect(await resyncOf(asAdmin, { scope: 'post', postId: post.id })).toMatchObject({
+      post: { id: post.id, content: 'Finns det någon inspelning bevarad?' },
+    });
+    expect(await resyncOf(asMember, { scope: 'post', postId: post.id })).toMatchObject({ post: { id: post.id, hidden: true, content: '' } });
+    const listed = async (socket: LiveClient) => {
+      const list = await resyncOf(socket, { scope: 'list' });
+      return list.scope === 'list' && list.posts.some((item) => item.id === post.id);
+    };
+    expect(await listed(asAdmin)).toBe(true);
+    expect(await listed(asMember)).toBe(false);
+  });
 });
