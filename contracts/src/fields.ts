@@ -88,7 +88,7 @@ export const entityId = z.string().uuid();
 /**
  * An id a request names, lowered once it is a uuid: PostgreSQL reads a uuid in any case, but streams, live rooms
  * and the server's own ids are its lower-case text, so 'ABC…' must name the item 'abc…' does (the HTTP paths do the
- * same: backend/src/http/validation.ts, canonicalUuid).
+ * same: canonicalUuid, below).
  */
 export const lowerCaseId = (id: string): string => id.toLowerCase();
 

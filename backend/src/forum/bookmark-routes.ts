@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { bookmarksApi } from '@mello/contracts';
-import { bookmarkedIdsInPost, memberBookmarks } from '@mello/projections';
+import { bookmarkedIdsInPost, forumReaderOf, memberBookmarks } from '@mello/projections';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
@@ -24,7 +24,7 @@ export function bookmarkRoutes(deps: { pool: DatabasePool; bookmarks: BookmarkSe
   const { pool, bookmarks } = deps;
   const router = new Router();
 
-  on(router, bookmarksApi.list, requireUser, async (_input, ctx) => memberBookmarks(pool, memberId(ctx), { admin: currentUser(ctx)?.isAdmin === true }));
+  on(router, bookmarksApi.list, requireUser, async (_input, ctx) => memberBookmarks(pool, memberId(ctx), forumReaderOf(currentUser(ctx))));
   on(router, bookmarksApi.myBookmarks, requireUser, knownPost, async ({ params }, ctx) => ({
     savedIds: await bookmarkedIdsInPost(pool, memberId(ctx), params.id),
   }));

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { POST_NOT_FOUND_MESSAGE, REPLY_NOT_FOUND_MESSAGE, forumApi, type ForumPost } from '@mello/contracts';
-import { forumPostJson, forumPostWithRevision, forumRepliesJson, likedTargetIds, type ForumReader } from '@mello/projections';
+import { forumPostJson, forumPostWithRevision, forumReaderOf, forumRepliesJson, likedTargetIds, type ForumReader } from '@mello/projections';
 import type { Context } from 'koa';
 import type { DatabasePool } from 'slonik';
 import { currentUser, requireUser } from '../auth/guards';
@@ -22,7 +22,7 @@ export const knownPost = knownId(POST_NOT_FOUND_MESSAGE);
 export const knownReply = knownId(REPLY_NOT_FOUND_MESSAGE);
 
 /** Hidden posts and replies keep their text for the administrator only (moderation-queries.ts). */
-const reader = (ctx: Context): ForumReader => ({ admin: currentUser(ctx)?.isAdmin === true });
+const reader = (ctx: Context): ForumReader => forumReaderOf(currentUser(ctx));
 
 export function forumActor(ctx: Context): ForumActor {
   const user = currentUser(ctx);

@@ -16,7 +16,7 @@ import {
   type ForumResyncRequest,
   type ServerToClientEvents,
 } from '@mello/contracts';
-import { LIVE_SCHEMA, forumPostExists, forumPostJson, forumRepliesJson, type ForumReader } from '@mello/projections';
+import { LIVE_SCHEMA, forumPostExists, forumPostJson, forumReaderOf, forumRepliesJson, type ForumReader } from '@mello/projections';
 import { sql, type DatabasePool } from 'slonik';
 import type { Server, Socket } from 'socket.io';
 import type { SearchEngine } from '../search/search-engine';
@@ -124,7 +124,7 @@ export function attachForumLive(
       if (before !== socket.data.typingIn) announcePresence(postId);
       return null;
     },
-    'forum:resync': (request) => resync(request, { admin: socket.data.user?.isAdmin === true }),
+    'forum:resync': (request) => resync(request, forumReaderOf(socket.data.user)),
     'moderation:watch': () => (deps.moderation ? deps.moderation.watch(socket) : Promise.reject(new LiveRefusal(LIVE_UNKNOWN_EVENT_MESSAGE))),
     'drift:watch': () => (deps.drift ? deps.drift.watch(socket) : Promise.reject(new LiveRefusal(LIVE_UNKNOWN_EVENT_MESSAGE))),
   });

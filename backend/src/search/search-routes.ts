@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { hasNothingToFind, searchApi } from '@mello/contracts';
+import { forumReaderOf } from '@mello/projections';
 import { currentUser } from '../auth/guards';
 import { jsonText, on } from '../http/contract-routes';
 import type { SearchEngine } from './search-engine';
@@ -21,6 +22,6 @@ export function searchRoutes(deps: { engine: SearchEngine }): Router {
   on(router, searchApi.artists, ({ query }) => search(query.q, () => engine.searchArtists(query.q)));
   on(router, searchApi.songwriters, ({ query }) => search(query.q, () => engine.searchSongwriters(query.q)));
   // Hidden posts are in the administrator's list only (flags and moderation).
-  on(router, searchApi.forum, ({ query }, ctx) => search(query.q, () => engine.searchForum({ ...query, admin: currentUser(ctx)?.isAdmin === true })));
+  on(router, searchApi.forum, ({ query }, ctx) => search(query.q, () => engine.searchForum({ ...query, ...forumReaderOf(currentUser(ctx)) })));
   return router;
 }

@@ -13,6 +13,8 @@ const table = (name: string) => sql.identifier([LIVE_SCHEMA, name]);
  */
 export type ForumReader = { admin: boolean };
 export const PUBLIC_READER: ForumReader = { admin: false };
+/** The reader a signed-in user (or nobody) is: HTTP routes and live sockets alike. */
+export const forumReaderOf = (user: { isAdmin: boolean } | null | undefined): ForumReader => ({ admin: user?.isAdmin === true });
 
 /** Whether the item whose id is `id` (a column or value) is hidden now. */
 export const isHiddenSql = (id: FragmentSqlToken) =>

@@ -26,7 +26,7 @@ export function AuthControls({ variant, onNavigate }: Props) {
 
   return (
     // minW 0: beside the links the name gives way (truncated) rather than the controls spilling over the links.
-    <Stack direction={mobile ? 'column' : 'row'} align={mobile ? 'stretch' : 'center'} gap={mobile ? 3 : 3} minW="0">
+    <Stack direction={mobile ? 'column' : 'row'} align={mobile ? 'stretch' : 'center'} gap="3" minW="0">
       {mobile && (
         <Badge colorPalette="green" variant="subtle" alignSelf="flex-start">
           Inloggad
