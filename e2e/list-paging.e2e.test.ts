@@ -75,6 +75,13 @@ afterAll(async () => {
 const pressShowMore = () => page.getByRole('button', { name: 'Visa fler' }).evaluate((button) => (button as HTMLButtonElement).click());
 
 /**
+ * LoadMore's button in either state, 'Visa fler' or 'Laddar...' while a page is on its way: a list has more to load
+ * while it is there. ('Visa fler' alone is missing mid-load, which a loop over pages read as the end: CI once stopped
+ * there when the infinite scroll had begun the next page by itself.)
+ */
+const moreToLoad = () => page.getByRole('button', { name: /^(Visa fler|Laddar\.\.\.)$/ });
+
+/**
  * Watches, from now until asked, whether the list's section ever leaves the page or its loading line shows: choosing a
  * category keeps the screen, its filter and the previous cards (aria-busy) until the server's page is in. Returns
  * what went missing, in order (nothing when the screen was kept).
@@ -197,7 +204,7 @@ describe('paged lists (desktop)', () => {
       // Scrolling to the end loads the last page, and then there is nothing more to ask for.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => videoCards.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(25);
-      await expect.poll(() => page.getByRole('button', { name: 'Visa fler' }).count()).toBe(0);
+      await expect.poll(() => moreToLoad().count()).toBe(0);
 
       // A category: the server filters it (the page asks for it), every card is of it, the featured video stays; the
       // screen stays meanwhile, with the previous cards, until the server's page replaces them.
@@ -229,7 +236,7 @@ describe('paged lists (desktop)', () => {
       await pressShowMore();
       await expect.poll(() => articleCards.count()).toBeGreaterThanOrEqual(24);
       // Scrolling to the end loads the rest, page by page, until there is no more to ask for.
-      for (let count = await articleCards.count(); await page.getByRole('button', { name: 'Visa fler' }).count(); count = await articleCards.count()) {
+      for (let count = await articleCards.count(); await moreToLoad().count(); count = await articleCards.count()) {
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await expect.poll(() => articleCards.count(), { timeout: 15_000 }).toBeGreaterThan(count);
       }
