@@ -10,7 +10,7 @@ import { routeMethods, UnsupportedMethodError } from './error-middleware';
 import { ifNoneMatchHits, type ListCache } from './list-cache';
 import { archiveLists, routeMeta, type RouteMeta } from '../seo/route-meta';
 import { RoutePreloads } from '../seo/route-preloads';
-import { matchClientRoute, type ClientRoute } from '../seo/client-routes';
+import { lowerCaseSlugPath, matchClientRoute, type ClientRoute } from '../seo/client-routes';
 import type { CachedPage } from '../ssr/page-cache';
 import type { RenderedPages } from '../ssr/rendered-pages';
 
@@ -55,6 +55,12 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
     if (!CLIENT_METHODS.includes(ctx.method)) throw new UnsupportedMethodError(CLIENT_METHODS);
     // A client route is a page, never a file: it skips the disk look-ups (served from the page cache as it is).
     const route = matchClientRoute(ctx.path);
+    const lowerCase = lowerCaseSlugPath(route);
+    if (lowerCase) {
+      ctx.status = 301;
+      ctx.redirect(ctx.querystring ? `${lowerCase}?${ctx.querystring}` : lowerCase);
+      return;
+    }
     // A path that is no valid percent-encoding names no file (koa-send answered it a 400 'failed to decode' in
     // JSON): it gets the not-found page like any other unknown address.
     if (!route && ctx.path !== '/' && !ctx.path.endsWith('/') && decodes(ctx.path)) {

@@ -93,6 +93,20 @@ describe('static client files', () => {
     }
   });
 
+  it('sends an artist or songwriter address typed in capitals to its lower-case slug, query and all (301)', async () => {
+    for (const [typed, canonical] of [
+      ['/artist/ABBA', '/artist/abba'],
+      ['/artist/Carola-Haggkvist?x=1', '/artist/carola-haggkvist?x=1'],
+      ['/songwriter/Benny-Andersson', '/songwriter/benny-andersson'],
+    ]) {
+      const reply = await get(typed!);
+      expect(reply.status, typed).toBe(301);
+      expect(reply.headers.location, typed).toBe(canonical);
+    }
+    // Lower case already, or no slug whatever its case (a page, or the not-found page): no redirect.
+    for (const typed of ['/artist/abba', '/artist/AB%20BA', '/years']) expect((await get(typed)).headers.location, typed).toBeUndefined();
+  });
+
   it('compresses the page HTML too', async () => {
     const reply = await get('/years', 'gzip');
     expect(reply.headers['content-type']).toMatch(/^text\/html/);

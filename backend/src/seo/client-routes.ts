@@ -1,3 +1,5 @@
+import { NAME_SLUG_PATTERN } from '@mello/contracts';
+
 /**
  * The client's routes as the server knows them (spec section 2), so it can give each route's HTML its page meta
  * and answer 404 for any other path. Keep in step with frontend/src/app/routes.tsx and SPEC.md.
@@ -57,4 +59,14 @@ export function matchClientRoute(pathname: string): ClientRoute | null {
   const edited = first === 'admin' && third !== undefined ? EDIT_PAGES[second] : undefined;
   if (edited) return { page: 'admin', edits: { kind: edited, id: param } };
   return null;
+}
+
+/**
+ * An artist's or songwriter's address typed with capitals (/artist/ABBA, as a reader writes the name): the act's
+ * address, whose slug is lower case (NAME_SLUG_PATTERN), to be redirected to. Null for every other route.
+ */
+export function lowerCaseSlugPath(route: ClientRoute | null): string | null {
+  if (route?.page !== 'artist' && route?.page !== 'songwriter') return null;
+  const slug = route.slug.toLowerCase();
+  return slug !== route.slug && NAME_SLUG_PATTERN.test(slug) ? `/${route.page}/${slug}` : null;
 }
