@@ -5,6 +5,12 @@ import { searchDocument, type SearchTable } from './search-documents';
 
 /** Below this trigram similarity a word of the index is no spelling of the query word ('lorren' ~ 'loreen' is 0.4). */
 export const FUZZY_THRESHOLD = 0.3;
+/**
+ * What a word scores as a spelling of a query word that has two neighbouring letters swapped ('caorla' for
+ * 'carola'): in a short word that leaves it no trigram in common with the word, so trigram similarity alone never
+ * finds it. Above 'lorren' ~ 'loreen' (0.4): one slip of the finger, not a guess.
+ */
+const SWAPPED_SIMILARITY = 0.5;
 /** How many indexed words may stand in for one misspelt query word. */
 const MAX_SPELLINGS = 3;
 const MAX_TERMS = 8;
@@ -100,7 +106,8 @@ export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Pr
   const words = sql.identifier([LIVE_SCHEMA, 'search_words']);
   // The phrase's words as termsOf takes them (first MAX_TERMS distinct, in order). Spellings: the words close
   // enough (`%`: trigram similarity of at least pg_trgm.similarity_threshold, which the search pool sets to
-  // FUZZY_THRESHOLD) from the vocabulary's GIN trigram index, nearest first; only a word of four letters or more is
+  // FUZZY_THRESHOLD) from the vocabulary's GIN trigram index, and the words the query word is with two neighbouring
+  // letters swapped (SWAPPED_SIMILARITY; a probe of the primary key each), nearest first; only a word of four letters or more is
   // looked up (it is always a required word). A GiST index ordering every word by distance (a KNN scan) cost about
   // 3 ms a misspelt word; the GIN index reads only the words sharing trigrams with it (about 0.3 ms). A word is
   // known if a vocabulary word starts with it: a range of the prefix index (`LIKE term || '%'` alone, with a
@@ -118,12 +125,16 @@ export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Pr
     SELECT 'spelling', t.term, w.word, w.sim, NULL
       FROM terms t
       CROSS JOIN LATERAL (
-        SELECT word, similarity(word, t.term) AS sim FROM ${words}
+        SELECT ARRAY(SELECT overlay(t.term PLACING substr(t.term, i + 1, 1) || substr(t.term, i, 1) FROM i FOR 2)
+                       FROM generate_series(1, length(t.term) - 1) i) AS swaps) v
+      CROSS JOIN LATERAL (
+        SELECT word, greatest(similarity(word, t.term), CASE WHEN word = ANY (v.swaps) THEN ${SWAPPED_SIMILARITY}::float8 ELSE 0 END) AS sim
+          FROM ${words}
          WHERE NOT EXISTS (
                  SELECT 1 FROM ${words} known
                   WHERE known.word ~>=~ t.term AND known.word ~<~ (t.term || chr(1114111)) AND known.word LIKE t.term || '%')
-           AND word % t.term
-         ORDER BY word <-> t.term, word
+           AND (word % t.term OR word = ANY (v.swaps))
+         ORDER BY sim DESC, word
          LIMIT ${MAX_SPELLINGS}) w
      WHERE length(t.term) >= 4 AND w.sim >= ${FUZZY_THRESHOLD}
     UNION ALL
