@@ -133,6 +133,32 @@ describe('admin (desktop)', () => {
     expect(await timelineEntries(page).nth(3).getAttribute('aria-label')).toBe('Händelse 4: Raderad');
   });
 
+  it('a video saved from the admin panel shows its new title in the video archive it lands on, without a reload', { timeout: 60_000 }, async () => {
+    const page = await browserFor(signInAsAdmin);
+    // This year: the archive lists the newest year first, so it is on the first page.
+    const stamp = Date.now();
+    const created = await page.request.post('/api/videos', {
+      data: { title: `E2E Video ${stamp}`, artist: 'E2E Artist', year: new Date().getFullYear(), videoUrl: 'https://www.youtube.com/watch?v=e2e' },
+      headers: { 'Idempotency-Key': `admin-video-${stamp}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const video = (await created.json()) as { id: string };
+
+    // The panel holds every video; the edit page's save leads to the archive, which must not start from that copy.
+    await page.goto('/admin');
+    const listed = page.getByRole('listitem').filter({ hasText: `E2E Video ${stamp}` });
+    await listed.getByRole('link', { name: /^Redigera/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Redigera video' }).waitFor();
+    await textbox(page.getByRole('main'), 'Titel').fill(`E2E Video ${stamp} ändrad`);
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
+    await page.waitForURL('**/video-archive');
+    await page.getByText('Video uppdaterad!').waitFor();
+    await page.getByRole('main').getByText(`E2E Video ${stamp} ändrad`).waitFor();
+    expect(await page.getByRole('main').getByText(`E2E Video ${stamp}`, { exact: true }).count()).toBe(0);
+
+    expect((await page.request.delete(`/api/videos/${video.id}`)).status()).toBe(200);
+  });
+
   it('an article page shows the administrator its Redigera, to the edit page, and its Radera, which asks first', async () => {
     const page = await browserFor(signInAsAdmin);
     const [article] = (await (await page.request.get('/api/articles')).json()) as { id: string; title: string }[];

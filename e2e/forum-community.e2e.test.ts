@@ -110,7 +110,8 @@ describe('forum community: mention → live bell → bookmark → flags → hidd
       await item.waitFor({ state: 'detached' });
       await route.fulfill({ response });
     });
-    await item.getByRole('button', { name: 'Återställ' }).click();
+    // Every card has its 'Återställ': the button names what it restores, for a screen reader listing the buttons.
+    await item.getByRole('button', { name: `Återställ svaret av ${B.name} på ”Saknas: mellanakten ${run}”`, exact: true }).click();
     await admin.getByText('Innehållet visas igen').waitFor();
     await visitor.reload();
     await replyForVisitor.getByText('jag har den på').waitFor();

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Page } from '@mello/contracts';
+import { heldList } from './held-list';
 
 /** What a list paged on the server with a featured item needs (the video archive's, the article list's). */
 export type PagedList<T, C extends string> = {
@@ -18,15 +19,16 @@ type PageQuery<C> = { limit: number; category?: C };
 
 /**
  * A list page by page in one category (null: all) and its featured item, both chosen and filtered by the server.
- * Coming from a page that holds the whole list, both are cut from it with the server's own functions (same items,
- * same cursor), so the screen shows at once instead of loading. Choosing another category keeps the previous
- * category's cards on screen until the server's page arrives (`switching`), as the forum list does: the heading, the
- * featured item and the filter stay put instead of the whole screen turning into a loading line.
+ * Coming from a page that holds the whole list (and no mutation has marked it old since: lib/held-list.ts), both
+ * are cut from it with the server's own functions (same items, same cursor), so the screen shows at once instead of
+ * loading. Choosing another category keeps the previous category's cards on screen until the server's page arrives
+ * (`switching`), as the forum list does: the heading, the featured item and the filter stay put instead of the whole
+ * screen turning into a loading line.
  */
 export function useListPages<T, C extends string>(list: PagedList<T, C>, category: C | null) {
   const client = useQueryClient();
-  const cached = () => client.getQueryData<T[]>(list.wholeKey);
-  const cachedAt = () => client.getQueryState(list.wholeKey)?.dataUpdatedAt;
+  const cached = () => heldList<T>(client, list.wholeKey)?.items;
+  const cachedAt = () => heldList<T>(client, list.wholeKey)?.updatedAt;
   const query: PageQuery<C> = { limit: list.pageSize, ...(category === null ? {} : { category }) };
   const pages = useInfiniteQuery({
     queryKey: list.pageKey(query),

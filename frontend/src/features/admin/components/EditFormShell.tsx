@@ -6,6 +6,7 @@ import { PageContainer } from '../../../components/PageContainer';
 import { historyPath } from '../audit-labels';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import type { DocumentKind } from '../document-api';
+import { editNotFoundTexts } from '../edit-not-found';
 
 type Props = {
   heading: string;
@@ -85,10 +86,11 @@ export function EditFormShell({ heading, subject, kind, id, cancelTo, pending, e
 }
 
 /** 'Artikel hittades inte' and the like, with a way back to the admin panel's tab. */
-export function EditNotFound({ title, backTo }: { title: string; backTo: string }) {
+export function EditNotFound({ kind }: { kind: DocumentKind }) {
+  const { title, description, backTo } = editNotFoundTexts(kind);
   return (
     <PageContainer>
-      <EmptyState as="h1" title={title} description="Den kan ha raderats, eller så är länken fel.">
+      <EmptyState as="h1" title={title} description={description}>
         <Button asChild colorPalette="gold">
           <RouterLink to={backTo}>
             <LuArrowLeft aria-hidden /> Tillbaka till Admin Panel

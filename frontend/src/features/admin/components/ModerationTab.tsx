@@ -4,6 +4,7 @@ import { FLAG_REASON_LABELS, MODERATION_ACTION_LABELS, type ModerationAction, ty
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
 import { formatDate } from '../../../lib/dates';
+import { moderationActionName } from '../moderation-action-name';
 import { useModerate, useModerationQueue } from '../moderation-api';
 
 /** Which actions make sense for an item (the server refuses the others with 409). */
@@ -78,6 +79,7 @@ function ModerationCard({ item }: { item: ModerationItem }) {
               variant={action === 'hide' ? 'solid' : 'outline'}
               colorPalette={action === 'hide' ? 'red' : 'gray'}
               disabled={moderate.isPending}
+              aria-label={moderationActionName(action, item)}
               onClick={() => act(action)}
             >
               {MODERATION_ACTION_LABELS[action]}

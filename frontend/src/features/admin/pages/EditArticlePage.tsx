@@ -26,7 +26,7 @@ function EditArticle() {
   const { id = '' } = useParams();
   const opened = useOpenedDocument('article', { id });
   if (opened.isLoading) return <LoadingText>Laddar artikel...</LoadingText>;
-  if (!opened.data) return <EditNotFound title="Artikel hittades inte" backTo="/admin?tab=artiklar" />;
+  if (!opened.data) return <EditNotFound kind="article" />;
   return <ArticleEditor key={id} opened={opened.data} />;
 }
 

@@ -26,7 +26,7 @@ function EditVideo() {
   const { id = '' } = useParams();
   const opened = useOpenedDocument('video', { id });
   if (opened.isLoading) return <LoadingText>Laddar video...</LoadingText>;
-  if (!opened.data) return <EditNotFound title="Video hittades inte" backTo="/admin" />;
+  if (!opened.data) return <EditNotFound kind="video" />;
   return <VideoEditor key={id} opened={opened.data} />;
 }
 

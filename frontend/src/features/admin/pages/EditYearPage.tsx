@@ -34,7 +34,7 @@ function EditYear() {
   const listed = data?.find((item) => item.id === id);
   const opened = useOpenedDocument('year', { id, year: listed?.year }, listed !== undefined);
   if (isLoading || (listed && opened.isLoading)) return <LoadingText>Laddar år...</LoadingText>;
-  if (!listed || !opened.data) return <EditNotFound title="År hittades inte" backTo="/admin?tab=ar" />;
+  if (!listed || !opened.data) return <EditNotFound kind="year" />;
   return <YearEditor key={listed.id} opened={opened.data} />;
 }
 
