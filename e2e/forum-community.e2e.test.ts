@@ -105,7 +105,12 @@ describe('forum community: mention → live bell → bookmark → flags → hidd
     // The answer is held until the restored item has left the queue (the live count has the queue fetched again), so
     // the card that asked is gone when it comes: the toast must come all the same (it was the card's, and was lost
     // whenever the queue was fetched again first).
+    // While it is on its way, the button says so and is disabled (spec: each admin mutation's pending state).
+    let pendingDisabled: boolean | null = null;
     await admin.route(`**${pathOf(moderationApi.moderateReply, { id: replyId })}`, async (route) => {
+      const pending = item.getByRole('button', { name: `Återställer... svaret av ${B.name} på ”Saknas: mellanakten ${run}”`, exact: true });
+      // Not found: null, and the request goes on, so the test fails at the expect below rather than hanging here.
+      pendingDisabled = await pending.isDisabled({ timeout: 10_000 }).catch(() => null);
       const response = await route.fetch();
       await item.waitFor({ state: 'detached' });
       await route.fulfill({ response });
@@ -113,6 +118,7 @@ describe('forum community: mention → live bell → bookmark → flags → hidd
     // Every card has its 'Återställ': the button names what it restores, for a screen reader listing the buttons.
     await item.getByRole('button', { name: `Återställ svaret av ${B.name} på ”Saknas: mellanakten ${run}”`, exact: true }).click();
     await admin.getByText('Innehållet visas igen').waitFor();
+    expect(pendingDisabled).toBe(true);
     await visitor.reload();
     await replyForVisitor.getByText('jag har den på').waitFor();
 

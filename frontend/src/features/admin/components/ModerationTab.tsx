@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { FLAG_REASON_LABELS, MODERATION_ACTION_LABELS, type ModerationAction, type ModerationItem } from '@mello/contracts';
+import { FLAG_REASON_LABELS, type ModerationAction, type ModerationItem } from '@mello/contracts';
 import { errorMessage } from '../../../api/http';
 import { LoadingText } from '../../../components/LoadingText';
 import { formatDate } from '../../../lib/dates';
-import { moderationActionName } from '../moderation-action-name';
+import { moderationActionLabel, moderationActionName } from '../moderation-action-name';
 import { useModerate, useModerationQueue } from '../moderation-api';
 
 /** Which actions make sense for an item (the server refuses the others with 409). */
@@ -43,6 +43,7 @@ function ModerationCard({ item }: { item: ModerationItem }) {
   // The toast is useModerate's: this card may be gone when the answer comes.
   const act = (action: ModerationAction) => moderate.mutate({ targetType: item.targetType, targetId: item.targetId, action });
   const what = item.targetType === 'post' ? 'Inlägg' : 'Svar';
+  const pending = moderate.isPending ? moderate.variables.action : null;
   return (
     <Box as="li" borderWidth="1px" borderColor="border" borderRadius="xl" p="4" bg="bg.panel" data-testid="moderation-item">
       <Stack gap="3">
@@ -72,19 +73,22 @@ function ModerationCard({ item }: { item: ModerationItem }) {
           </Stack>
         )}
         <HStack gap="2" justify="flex-end">
-          {actionsFor(item).map((action) => (
-            <Button
-              key={action}
-              size="sm"
-              variant={action === 'hide' ? 'solid' : 'outline'}
-              colorPalette={action === 'hide' ? 'red' : 'gray'}
-              disabled={moderate.isPending}
-              aria-label={moderationActionName(action, item)}
-              onClick={() => act(action)}
-            >
-              {MODERATION_ACTION_LABELS[action]}
-            </Button>
-          ))}
+          {actionsFor(item).map((action) => {
+            const label = moderationActionLabel(action, pending);
+            return (
+              <Button
+                key={action}
+                size="sm"
+                variant={action === 'hide' ? 'solid' : 'outline'}
+                colorPalette={action === 'hide' ? 'red' : 'gray'}
+                disabled={moderate.isPending}
+                aria-label={moderationActionName(label, item)}
+                onClick={() => act(action)}
+              >
+                {label}
+              </Button>
+            );
+          })}
         </HStack>
       </Stack>
     </Box>
