@@ -24,6 +24,29 @@ async function freeYear(page: Page): Promise<number> {
 }
 
 const textbox = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+
+/**
+ * From now on, whether an element in <main> ever reads exactly `text` on the page at `path`: a save's page
+ * opening on the old copy of what was saved (and swapping in the new one a moment later). Returns the check.
+ */
+async function watchForText(page: Page, path: string, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate(
+    ({ path, text }) => {
+      const seen = window as unknown as { textSeen: boolean };
+      seen.textSeen = false;
+      new MutationObserver(() => {
+        // The edit page shows the old title as its subject until it is gone: the address changes a moment before.
+        const editPage = Array.from(document.querySelectorAll('h1')).some((heading) => heading.textContent?.startsWith('Redigera'));
+        if (location.pathname !== path || editPage) return;
+        if (Array.from(document.querySelectorAll('main *')).some((element) => element.childElementCount === 0 && element.textContent?.trim() === text)) {
+          seen.textSeen = true;
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { path, text },
+  );
+  return () => page.evaluate(() => (window as unknown as { textSeen: boolean }).textSeen);
+}
 const timelineEntries = (page: Page) => page.getByRole('listitem', { name: /^Händelse \d+:/ });
 
 describe('admin (desktop)', () => {
@@ -150,13 +173,42 @@ describe('admin (desktop)', () => {
     await listed.getByRole('link', { name: /^Redigera/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Redigera video' }).waitFor();
     await textbox(page.getByRole('main'), 'Titel').fill(`E2E Video ${stamp} ändrad`);
+    const oldTitleShown = await watchForText(page, '/video-archive', `E2E Video ${stamp}`);
     await page.getByRole('button', { name: 'Spara ändringar' }).click();
     await page.waitForURL('**/video-archive');
     await page.getByText('Video uppdaterad!').waitFor();
     await page.getByRole('main').getByText(`E2E Video ${stamp} ändrad`).waitFor();
     expect(await page.getByRole('main').getByText(`E2E Video ${stamp}`, { exact: true }).count()).toBe(0);
+    // Not even for a moment.
+    expect(await oldTitleShown()).toBe(false);
 
     expect((await page.request.delete(`/api/videos/${video.id}`)).status()).toBe(200);
+  });
+
+  it('an article saved from its edit page opens with its new title, never the old one first', { timeout: 60_000 }, async () => {
+    const page = await browserFor(signInAsAdmin);
+    const stamp = Date.now();
+    const created = await page.request.post('/api/articles', {
+      data: { title: `E2E Artikel ${stamp}`, excerpt: 'En artikel att byta namn på.', category: 'history' },
+      headers: { 'Idempotency-Key': `admin-article-${stamp}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const article = (await created.json()) as { id: string };
+    const path = `/article/${article.id}`;
+
+    // The article's page holds the list it was picked from; its Redigera leads to the edit page, whose save leads back.
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: `E2E Artikel ${stamp}` }).waitFor();
+    await page.getByRole('link', { name: 'Redigera' }).click();
+    await page.getByRole('heading', { level: 1, name: /Redigera/ }).waitFor();
+    await textbox(page.getByRole('main'), 'Titel').fill(`E2E Artikel ${stamp} ändrad`);
+    const oldTitleShown = await watchForText(page, path, `E2E Artikel ${stamp}`);
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
+    await page.waitForURL(`**${path}`);
+    await page.getByRole('heading', { level: 1, name: `E2E Artikel ${stamp} ändrad` }).waitFor();
+    expect(await oldTitleShown()).toBe(false);
+
+    expect((await page.request.delete(`/api/articles/${article.id}`)).status()).toBe(200);
   });
 
   it('an article page shows the administrator its Redigera, to the edit page, and its Radera, which asks first', async () => {

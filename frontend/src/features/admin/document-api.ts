@@ -80,10 +80,17 @@ const searchKey = (kind: DocumentKind) => {
   return [[...segments.slice(0, 2), 'search', ...segments.slice(2)].join('/')];
 };
 
-/** After any change: the kind's lists and searches, and the audit log (it has a new event). */
+/**
+ * After any change: the kind's lists and searches, and the audit log (it has a new event). The kind's lists are
+ * fetched again even where no screen shows them now (`refetchType: 'all'`), and the caller waits for them: a save
+ * leads to the page showing the document (the article, the year, the video archive), which would otherwise open on
+ * the old copy and swap in the new one a moment later.
+ */
 export function invalidateDocumentLists(queryClient: QueryClient, kind: DocumentKind) {
-  const keys: readonly (readonly unknown[])[] = [...DOCUMENTS[kind].keys, searchKey(kind), auditKeys.all];
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all([
+    ...DOCUMENTS[kind].keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })),
+    ...[searchKey(kind), auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ]);
 }
 
 export const documentLabels = (kind: DocumentKind) => DOCUMENTS[kind].labels;
