@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
-import { adminClient, ApiClient, sampleYear, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+import { adminClient, ApiClient, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
 
 /**
  * PostgreSQL hangs rather than stops: its processes are frozen with SIGSTOP, so connections stay open and
@@ -79,8 +79,10 @@ afterAll(async () => {
 });
 
 describe('a PostgreSQL that hangs', () => {
-  it('before: a read, a search and a write succeed', async () => {
+  it('before: a read, a search, a write and a sign-in succeed', async () => {
     expect((await visitor.get('/api/years/by-year/1974')).status).toBe(200);
+    // The sign-in leaves the rate limits' own pool an open connection to hang on.
+    expect((await new ApiClient(backend.url).post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
     expect((await visitor.get('/api/search/years?q=abba')).status).toBe(200);
     expect((await admin.post('/api/years', sampleYear({ year: 1975, winner: 'Lars Berghagen' }))).status).toBe(201);
   });
@@ -97,6 +99,14 @@ describe('a PostgreSQL that hangs', () => {
     expectUnavailable(await answered(visitor.get('/api/search/years?q=abba'), 'GET search'), 'GET search');
     expectUnavailable(await answered(admin.post('/api/years', sampleYear({ year: 1976, winner: 'Lasse Berghagen' })), 'POST year'), 'POST year');
     expectUnavailable(await answered(admin.get('/api/auth/user'), 'GET own user'), 'GET own user');
+  });
+
+  it('while it is frozen, a sign-in and a sign-up answer 503 JSON instead of hanging', { timeout: 4 * HANG_MS }, async () => {
+    // Both count against a rate limit before they meet the users table: the limits' pool must give up too.
+    const login = await answered(new ApiClient(backend.url).post('/api/auth/login', TEST_ADMIN), 'POST login');
+    expectUnavailable(login, 'POST login');
+    const signUp = { email: 'frusen@example.se', password: 'frusen-password-1', displayName: 'Frusen' };
+    expectUnavailable(await answered(new ApiClient(backend.url).post('/api/auth/register', signUp), 'POST register'), 'POST register');
   });
 
   it('while it is frozen, more searches at once than the search pool has connections all answer 503', { timeout: 4 * HANG_MS }, async () => {
