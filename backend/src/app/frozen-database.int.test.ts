@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
+import { connectLive, type LiveClient } from '../../test/live-client';
 import { adminClient, ApiClient, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
 
 /**
@@ -19,6 +20,8 @@ let backend: TestBackend;
 let admin: ApiClient;
 let visitor: ApiClient;
 let frozen: number[] = [];
+/** A member's socket connected before the freeze. */
+let watching: LiveClient | undefined;
 
 /** Far beyond the configured limits: a request still unanswered by then hangs, and fails the test. */
 const HANG_MS = 30_000;
@@ -73,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   signalAll(frozen, 'SIGCONT'); // whatever happened above, nothing stays frozen
+  watching?.close();
   await backend?.stop();
   await server?.stop();
   if (root) await rm(root, { recursive: true, force: true });
@@ -89,6 +93,7 @@ describe('a PostgreSQL that hangs', () => {
 
   it('while it is frozen, a read, a search and a write answer 503 JSON instead of hanging', { timeout: 4 * HANG_MS }, async () => {
     // The postmaster first, so it forks nothing new while its children are listed.
+    watching = await connectLive(backend.url, { cookie: admin.cookieHeader });
     const postmaster = (await serverProcesses())[0]!;
     signalAll([postmaster], 'SIGSTOP');
     frozen = [postmaster];
@@ -107,6 +112,23 @@ describe('a PostgreSQL that hangs', () => {
     expectUnavailable(login, 'POST login');
     const signUp = { email: 'frusen@example.se', password: 'frusen-password-1', displayName: 'Frusen' };
     expectUnavailable(await answered(new ApiClient(backend.url).post('/api/auth/register', signUp), 'POST register'), 'POST register');
+  });
+
+  it('while it is frozen, a socket message and a new socket are told the database is away, in Swedish', { timeout: 4 * HANG_MS }, async () => {
+    // Like HTTP's 503: the one Swedish message, never the driver's own text (which names hosts, ports or SQL).
+    const post = await answered(
+      new Promise<{ ok: boolean; error?: string }>((resolve) => watching!.emit('forum:watch-post', '00000000-0000-4000-8000-000000000001', resolve)),
+      'forum:watch-post',
+    );
+    expect(post).toEqual({ ok: false, error: DATABASE_UNAVAILABLE_MESSAGE });
+    const refused = await answered(
+      connectLive(backend.url, { cookie: admin.cookieHeader }).then(
+        (socket) => (socket.close(), 'connected'),
+        (error: Error) => error.message,
+      ),
+      'socket handshake',
+    );
+    expect(refused).toBe(DATABASE_UNAVAILABLE_MESSAGE);
   });
 
   it('while it is frozen, more searches at once than the search pool has connections all answer 503', { timeout: 4 * HANG_MS }, async () => {
