@@ -203,6 +203,9 @@ export class ProjectionRunner {
       try {
         lane.pending = false;
         const batch = await this.runBatch('stop', lane);
+        // A batch that applied events cleared the recorded error with its checkpoints (apply-batch.ts); one that
+        // found nothing new (the log idle while the database was away) clears it here.
+        if (lane.lastError !== null && batch.position === null) await this.clearRecordedError(lane);
         lane.lastError = null;
         this.lastError = this.lanes.find((other) => other.lastError !== null)?.lastError ?? null;
         failedAttempts = 0;
@@ -305,6 +308,22 @@ export class ProjectionRunner {
          WHERE projection = ANY(${sql.array(active, 'text')})`,
       )
       .catch(() => undefined);
+  }
+
+  /**
+   * Clears what recordError left on the lane's active projections once a batch succeeded: they are up to date, and
+   * a failing mark left behind would show them failing and keep them out of the read-your-writes position
+   * (reachedPosition), so a command could answer before their read models have its events. A projection stopped
+   * on an event keeps its error.
+   */
+  private async clearRecordedError(lane: Lane): Promise<void> {
+    const active = lane.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
+    await this.pool.query(
+      sql.unsafe`
+        UPDATE ${sql.identifier([this.options.schema, 'checkpoints'])}
+           SET last_error = NULL, last_error_at = NULL
+         WHERE projection = ANY(${sql.array(active, 'text')}) AND last_error IS NOT NULL`,
+    );
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,6 @@
 import type http from 'node:http';
 import type { ProjectionRunner } from '@mello/projections';
 import type Router from '@koa/router';
-import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import { adminArea, adminRoutes } from '../admin/admin-routes';
 import { createArchiveServices, type ArchiveServices } from '../archive/archive-services';
@@ -13,6 +12,7 @@ import { importArchive } from '../archive-import/import-archive';
 import { ensureAdminAccount } from '../auth/admin-bootstrap';
 import { authRoutes } from '../auth/auth-routes';
 import { createRateLimits, deleteExpiredLimits } from '../auth/rate-limit';
+import { boundedPgPool } from '../db/bounded-pg-pool';
 import { deleteExpiredSessions } from '../auth/session-store';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
@@ -128,9 +128,10 @@ export async function startBackend(config: Config, options: BackendOptions = { l
     }
     goOn();
 
-    // rate-limiter-flexible speaks to a pg Pool (not slonik): a small one of its own, failing fast while PostgreSQL is away.
-    const limiterPool = new pg.Pool({ connectionString: database.uri, max: 4, connectionTimeoutMillis: 2500, idleTimeoutMillis: 30_000 });
-    limiterPool.on('error', (error) => log(`rate limit pool: ${error.message}`));
+    // rate-limiter-flexible speaks to a pg Pool (not slonik): a small one of its own, bounded like the request pools,
+    // so a sign-in or sign-up (counted before it meets the users table) answers 503 rather than hang while PostgreSQL
+    // does; the limits then fall back to this process's counters (rate-limit.ts).
+    const limiterPool = boundedPgPool(database.uri, config.databaseTimeouts, { max: 4, onError: (error) => log(`rate limit pool: ${error.message}`) });
     shutdown.add(() => limiterPool.end());
     const limits = createRateLimits(limiterPool, config.rateLimits);
     // A process that runs the projections runs rebuilds (its admins' and those API processes without them hand over);

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
-import { adminClient, ApiClient, sampleYear, startTestBackend, type Reply, type TestBackend } from '../../test/harness';
+import { connectLive, type LiveClient } from '../../test/live-client';
+import { adminClient, ApiClient, sampleYear, startTestBackend, TEST_ADMIN, type Reply, type TestBackend } from '../../test/harness';
 
 /**
  * PostgreSQL hangs rather than stops: its processes are frozen with SIGSTOP, so connections stay open and
@@ -19,6 +20,8 @@ let backend: TestBackend;
 let admin: ApiClient;
 let visitor: ApiClient;
 let frozen: number[] = [];
+/** A member's socket connected before the freeze. */
+let watching: LiveClient | undefined;
 
 /** Far beyond the configured limits: a request still unanswered by then hangs, and fails the test. */
 const HANG_MS = 30_000;
@@ -73,20 +76,24 @@ beforeAll(async () => {
 
 afterAll(async () => {
   signalAll(frozen, 'SIGCONT'); // whatever happened above, nothing stays frozen
+  watching?.close();
   await backend?.stop();
   await server?.stop();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
 describe('a PostgreSQL that hangs', () => {
-  it('before: a read, a search and a write succeed', async () => {
+  it('before: a read, a search, a write and a sign-in succeed', async () => {
     expect((await visitor.get('/api/years/by-year/1974')).status).toBe(200);
+    // The sign-in leaves the rate limits' own pool an open connection to hang on.
+    expect((await new ApiClient(backend.url).post('/api/auth/login', TEST_ADMIN)).status).toBe(200);
     expect((await visitor.get('/api/search/years?q=abba')).status).toBe(200);
     expect((await admin.post('/api/years', sampleYear({ year: 1975, winner: 'Lars Berghagen' }))).status).toBe(201);
   });
 
   it('while it is frozen, a read, a search and a write answer 503 JSON instead of hanging', { timeout: 4 * HANG_MS }, async () => {
     // The postmaster first, so it forks nothing new while its children are listed.
+    watching = await connectLive(backend.url, { cookie: admin.cookieHeader });
     const postmaster = (await serverProcesses())[0]!;
     signalAll([postmaster], 'SIGSTOP');
     frozen = [postmaster];
@@ -97,6 +104,31 @@ describe('a PostgreSQL that hangs', () => {
     expectUnavailable(await answered(visitor.get('/api/search/years?q=abba'), 'GET search'), 'GET search');
     expectUnavailable(await answered(admin.post('/api/years', sampleYear({ year: 1976, winner: 'Lasse Berghagen' })), 'POST year'), 'POST year');
     expectUnavailable(await answered(admin.get('/api/auth/user'), 'GET own user'), 'GET own user');
+  });
+
+  it('while it is frozen, a sign-in and a sign-up answer 503 JSON instead of hanging', { timeout: 4 * HANG_MS }, async () => {
+    // Both count against a rate limit before they meet the users table: the limits' pool must give up too.
+    const login = await answered(new ApiClient(backend.url).post('/api/auth/login', TEST_ADMIN), 'POST login');
+    expectUnavailable(login, 'POST login');
+    const signUp = { email: 'frusen@example.se', password: 'frusen-password-1', displayName: 'Frusen' };
+    expectUnavailable(await answered(new ApiClient(backend.url).post('/api/auth/register', signUp), 'POST register'), 'POST register');
+  });
+
+  it('while it is frozen, a socket message and a new socket are told the database is away, in Swedish', { timeout: 4 * HANG_MS }, async () => {
+    // Like HTTP's 503: the one Swedish message, never the driver's own text (which names hosts, ports or SQL).
+    const post = await answered(
+      new Promise<{ ok: boolean; error?: string }>((resolve) => watching!.emit('forum:watch-post', '00000000-0000-4000-8000-000000000001', resolve)),
+      'forum:watch-post',
+    );
+    expect(post).toEqual({ ok: false, error: DATABASE_UNAVAILABLE_MESSAGE });
+    const refused = await answered(
+      connectLive(backend.url, { cookie: admin.cookieHeader }).then(
+        (socket) => (socket.close(), 'connected'),
+        (error: Error) => error.message,
+      ),
+      'socket handshake',
+    );
+    expect(refused).toBe(DATABASE_UNAVAILABLE_MESSAGE);
   });
 
   it('while it is frozen, more searches at once than the search pool has connections all answer 503', { timeout: 4 * HANG_MS }, async () => {

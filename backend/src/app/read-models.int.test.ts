@@ -1,4 +1,12 @@
-import { ProjectionRunner, allProjections, createReadModelSchema, rebuildReadModels, yearsProjection, type Projection } from '@mello/projections';
+import {
+  DatabaseNotAnsweringError,
+  ProjectionRunner,
+  allProjections,
+  createReadModelSchema,
+  rebuildReadModels,
+  yearsProjection,
+  type Projection,
+} from '@mello/projections';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -276,6 +284,38 @@ describe('the projections runner', () => {
     const ids = await applied('rm_resume');
     expect(ids).toHaveLength(4);
     expect(new Set(ids).size).toBe(4);
+  });
+
+  it('clears the error a failed batch recorded once a batch succeeds, also when the log had nothing new', { timeout: 20_000 }, async () => {
+    // The database away while the runner polls an idle log: the batch fails before it reads a single event, and
+    // the error recorded on the checkpoints (recordError) lands once the database answers again. Left there, the
+    // projections look failing to the status views, and read-your-writes (reachedPosition) leaves them out: a
+    // command then answers from the other lane's position before its own read model has its event.
+    await freshSchema('rm_transient');
+    const failing = { armed: false };
+    const source = Object.create(backend.store) as typeof backend.store;
+    source.readAll = async (options) => {
+      if (failing.armed) {
+        failing.armed = false;
+        throw new DatabaseNotAnsweringError(1);
+      }
+      return backend.store.readAll(options);
+    };
+    const runner = new ProjectionRunner(backend.pool, backend.databaseUri, source, [recorder('rm_transient', { armed: false })], { schema: 'rm_transient' });
+    const lastError = () =>
+      backend.pool.oneFirst(
+        sql.type(z.object({ last_error: z.string().nullable() }))`SELECT last_error FROM rm_transient.checkpoints WHERE projection = 'recorder'`,
+      );
+    runner.start();
+    try {
+      await expect.poll(async () => (await applied('rm_transient')).length, { timeout: 5000 }).toBeGreaterThan(0);
+      failing.armed = true;
+      await expect.poll(lastError, { timeout: 5000 }).not.toBeNull();
+      await expect.poll(lastError, { timeout: 5000 }).toBeNull();
+      expect(runner.lastError).toBeNull();
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('keeps exactly one runner active per schema across processes, and another takes over when it stops', async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { answerDeadlineMs, type PoolTimeouts } from '../db/pool';
+import { boundedPgPool } from '../db/bounded-pg-pool';
+import type { PoolTimeouts } from '../db/pool';
 
 type Log = (message: string) => void;
 
@@ -15,18 +16,9 @@ type Log = (message: string) => void;
  *   a connection the adapter asks for after it never completes (the adapter then has nothing to listen for).
  */
 export function socketAdapterPool(databaseUri: string, timeouts: PoolTimeouts, log: Log) {
-  // Bounded like the request pools (db/pool.ts): a database that hangs fails the adapter's NOTIFYs instead of
-  // holding them; query_timeout is node-postgres' client-side deadline, and a client it fired on is discarded.
-  const pool = new pg.Pool({
-    connectionString: databaseUri,
-    max: 4,
-    connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    query_timeout: answerDeadlineMs(timeouts),
-  });
-  // An idle connection ended by the server (a restart, or shutdown stopping the embedded PostgreSQL) must not
-  // crash the process: the pool replaces it on next use.
-  pool.on('error', (error) => log(`socket adapter pool: ${error.message}`));
+  // Bounded: a database that hangs fails the adapter's NOTIFYs instead of holding them. An idle connection ended
+  // by the server (a restart, or shutdown stopping the embedded PostgreSQL) is logged and replaced on next use.
+  const pool = boundedPgPool(databaseUri, timeouts, { max: 4, onError: (error) => log(`socket adapter pool: ${error.message}`) });
   // The adapter gives its LISTEN client no error listener: a connection ended by the server would throw an
   // unhandled 'error' and end the process. With this listener the client just ends, and the adapter reconnects.
   pool.on('connect', (client) => client.on('error', (error) => log(`socket adapter connection: ${error.message}`)));

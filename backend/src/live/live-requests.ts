@@ -9,7 +9,9 @@ import {
   type ForumLiveEvent,
   type ForumLiveValidArgs,
 } from '@mello/contracts';
+import { isTransientDatabaseError } from '@mello/projections';
 import type { Socket } from 'socket.io';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
 
 /** A request refused for a reason the client should hear (its Swedish message goes to the acknowledgement). */
 export class LiveRefusal extends Error {}
@@ -33,8 +35,8 @@ const isLiveEvent = (event: unknown): event is ForumLiveEvent => (FORUM_LIVE_EVE
  * schema (a mismatch is answered `{ ok: false, error }` and changes nothing), and the handlers of one socket run
  * one at a time in the order its messages came (a watch that looks the post up and an unwatch right after it
  * cannot swap, and a flood of messages costs one database query at a time). Nothing thrown here leaves it: a
- * refusal is answered, and any other failure is reported, answered and closes this socket only — an exception
- * out of a Socket.IO listener would end the process.
+ * refusal is answered, and any other failure (the database away included) is reported, answered and closes this
+ * socket only — an exception out of a Socket.IO listener would end the process.
  */
 export function serveLiveRequests(socket: Socket, handlers: LiveHandlers, report: (event: string, error: unknown) => void): void {
   let queue = Promise.resolve();
@@ -66,7 +68,9 @@ export function serveLiveRequests(socket: Socket, handlers: LiveHandlers, report
       } catch (error) {
         if (error instanceof LiveRefusal) return answer({ ok: false, error: error.message });
         report(event, error);
-        answer({ ok: false, error: LIVE_SERVER_ERROR_MESSAGE });
+        // The database away is told as HTTP's 503 tells it; the socket still closes, so that the client, once it is
+        // back, reconnects and resyncs what it watches (a watch that failed joined nothing).
+        answer({ ok: false, error: isTransientDatabaseError(error) ? DATABASE_UNAVAILABLE_MESSAGE : LIVE_SERVER_ERROR_MESSAGE });
         socket.disconnect(true);
       }
     });

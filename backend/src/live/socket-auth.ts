@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuthUser } from '@mello/contracts';
+import { LIVE_SERVER_ERROR_MESSAGE, type AuthUser } from '@mello/contracts';
+import { isTransientDatabaseError } from '@mello/projections';
 import Keygrip from 'keygrip';
 import type { DatabasePool } from 'slonik';
 import type { Socket } from 'socket.io';
 import { createPostgresSessionStore } from '../auth/session-store';
 import { findUserById, toAuthUser } from '../auth/users';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/error-middleware';
 
 export const SESSION_COOKIE = 'mello.sid';
 
@@ -75,7 +77,23 @@ export type LiveServerSideEvents = {
   'session:ended': (room: string) => void;
 };
 
-export function sessionMiddleware(deps: { pool: DatabasePool; sessionSecret: string; adminEmail: string }) {
+/**
+ * The handshake's answer when the session cannot be read: Socket.IO sends the error's message to the client
+ * (connect_error), so it is the API's own Swedish message, never the driver's text (hosts, ports, SQL). A database
+ * that is away is told as HTTP tells it (503's message); anything else is logged here and answered in general.
+ */
+function handshakeFailure(error: unknown, log: (message: string, detail?: Record<string, unknown>) => void): Error {
+  if (isTransientDatabaseError(error)) return new Error(DATABASE_UNAVAILABLE_MESSAGE);
+  log('live: reading the session of a handshake failed', { error: String(error) });
+  return new Error(LIVE_SERVER_ERROR_MESSAGE);
+}
+
+export function sessionMiddleware(deps: {
+  pool: DatabasePool;
+  sessionSecret: string;
+  adminEmail: string;
+  log: (message: string, detail?: Record<string, unknown>) => void;
+}) {
   return (socket: Socket, next: (error?: Error) => void) => {
     userFromHandshake(socket.request, deps).then(
       (member) => {
@@ -83,7 +101,7 @@ export function sessionMiddleware(deps: { pool: DatabasePool; sessionSecret: str
         if (member) sessionIds.set(socket, member.sid);
         next();
       },
-      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      (error: unknown) => next(handshakeFailure(error, deps.log)),
     );
   };
 }
