@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import net, { type AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,24 @@ describe('a bad setting stops the start', () => {
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.lines).toEqual(['Invalid settings (see .env.example): DB_STATEMENT_TIMEOUT_MS="0" must be a whole number of at least 1']);
+  });
+
+  it('npm start: a port another server listens on exits 1 at once with one fatal line saying so, before anything starts', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      // The database is a closed port: had the start gone on, its line would be about the database.
+      const result = await run('start.ts', { LOG_LEVEL: 'warn', SESSION_SECRET: 'a'.repeat(40), PORT: String(port), HOST: '127.0.0.1' });
+      expect(result.code, result.stdout + result.stderr).toBe(1);
+      expect(result.lines).toHaveLength(1);
+      expect(JSON.parse(result.lines[0]!)).toMatchObject({
+        level: 'fatal',
+        msg: `Could not start: port ${port} is in use (another server listens there): stop it, or set PORT to a free port.`,
+      });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('npm start: a database it cannot reach exits 1 with one fatal line saying so and what to do, no stack trace', async () => {

@@ -3,6 +3,7 @@ import { createLogger, logFunction } from '../observability/logger';
 import { ensureClientBuilt } from './client-build';
 import { configOrExit } from './config-or-exit';
 import { failureLine } from './failure-line';
+import { listenProblem } from './listen-check';
 import { shutdownOnSignals } from './shutdown-on-signals';
 
 const config = configOrExit((message) => createLogger().fatal(message));
@@ -10,6 +11,11 @@ const logger = createLogger({ level: config.logLevel });
 const log = logFunction(logger);
 const signals = shutdownOnSignals(logger);
 
+const problem = await listenProblem(config.port, config.host);
+if (problem) {
+  logger.fatal(`Could not start: ${problem}.`);
+  process.exit(1);
+}
 try {
   ensureClientBuilt(log, config.client);
 } catch (error) {
