@@ -2,13 +2,13 @@ import { Box, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/reac
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { LuMenu, LuX } from 'react-icons/lu';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { mobileMenuOpenAtom } from '../../auth/current-user';
 import { useHydrated } from '../../lib/use-hydrated';
 import { NotificationBellSlot } from '../../features/notifications/components/NotificationBellSlot';
 import { AuthControls } from './AuthControls';
 import { Brand } from './Brand';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS, navCurrent, type NavLinkItem } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -43,7 +43,7 @@ export function NavBar() {
           <HStack as="ul" listStyleType="none" gap="1" display={{ base: 'none', lg: 'flex' }}>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} label={link.label} />
+                <NavItem link={link} pathname={pathname} />
               </li>
             ))}
           </HStack>
@@ -74,7 +74,7 @@ export function NavBar() {
             <Stack as="ul" listStyleType="none" gap="1" aria-label="Huvudmeny">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavItem to={link.to} label={link.label} onNavigate={close} block />
+                  <NavItem link={link} pathname={pathname} onNavigate={close} block />
                 </li>
               ))}
             </Stack>
@@ -88,7 +88,9 @@ export function NavBar() {
   );
 }
 
-function NavItem({ to, label, onNavigate, block }: { to: string; label: string; onNavigate?: () => void; block?: boolean }) {
+type NavItemProps = { link: NavLinkItem; pathname: string; onNavigate?: () => void; block?: boolean };
+
+function NavItem({ link, pathname, onNavigate, block }: NavItemProps) {
   return (
     <Box
       asChild
@@ -101,11 +103,11 @@ function NavItem({ to, label, onNavigate, block }: { to: string; label: string; 
       fontSize={block ? 'md' : 'sm'}
       color="fg.muted"
       _hover={{ color: 'fg', bg: 'bg.emphasized' }}
-      css={{ '&[aria-current=page]': { color: 'var(--chakra-colors-gold-fg)', bg: 'var(--chakra-colors-bg-emphasized)' } }}
+      css={{ '&[aria-current]': { color: 'var(--chakra-colors-gold-fg)', bg: 'var(--chakra-colors-bg-emphasized)' } }}
     >
-      <NavLink to={to} end={to === '/'} onClick={onNavigate}>
-        {label}
-      </NavLink>
+      <Link to={link.to} aria-current={navCurrent(link, pathname)} onClick={onNavigate}>
+        {link.label}
+      </Link>
     </Box>
   );
 }
