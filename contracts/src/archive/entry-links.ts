@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../http/route';
-import { FORUM_TITLE_MAX } from '../forum/forum';
+import { FORUM_TITLE_MAX } from '../forum/forum-limits';
 import { cutToUnits } from '../text';
 import { VideoSchema } from './videos';
 

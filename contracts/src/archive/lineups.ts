@@ -185,6 +185,4 @@ export type SourceFields = z.output<typeof SourceFieldsSchema>;
 export const SourceCreateInputSchema = SourceFieldsSchema;
 export const SourceUpdateInputSchema = z.object({ description: requiredText(5000) });
 
-/** The result badge of an entry: what became of it in the end. null when the data does not say. */
-export const ENTRY_RESULTS = ['winner', 'final', 'andra-chansen', 'out'] as const;
-export type EntryResult = (typeof ENTRY_RESULTS)[number];
+export * from './entry-results';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIRST_CONTEST_YEAR } from '../archive/years';
 import { cleanList, lowerCaseId, visibleLength, wholeNumber } from '../fields';
 import { searchText } from '../search/search';
+import { FORUM_CONTENT_MAX, FORUM_CONTENT_MIN, FORUM_REPLY_MAX, FORUM_TAG_MAX, FORUM_TAGS_MAX, FORUM_TITLE_MAX, FORUM_TITLE_MIN } from './forum-limits';
 import { MentionSchema } from './mentions';
 
 export const FORUM_CATEGORIES = ['lost-media', 'found', 'tips', 'general'] as const;
@@ -11,13 +12,7 @@ export type ForumPriority = (typeof FORUM_PRIORITIES)[number];
 export const FORUM_STATUSES = ['active', 'solved'] as const;
 export type ForumStatus = (typeof FORUM_STATUSES)[number];
 
-export const FORUM_TITLE_MIN = 5;
-export const FORUM_CONTENT_MIN = 10;
-export const FORUM_TITLE_MAX = 200;
-export const FORUM_CONTENT_MAX = 20_000;
-export const FORUM_REPLY_MAX = 10_000;
-export const FORUM_TAG_MAX = 40;
-export const FORUM_TAGS_MAX = 20;
+export * from './forum-limits';
 
 /** A forum post as the API answers it (spec section 3). The server sets author, counts and status. */
 export const ForumPostSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTRY_RESULTS } from '../archive/lineups';
+import { ENTRY_RESULTS } from '../archive/entry-results';
 
 /**
  * Year search categories (the search block's select), as the server applies them:
