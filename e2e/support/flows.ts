@@ -144,6 +144,14 @@ export function userFlows(viewport: Viewport) {
       expect(meta.titles).toBe(1);
     });
 
+    it('home’s Kontakta Oss tells a visitor to sign in, and sends them to sign in on the way to /about', async () => {
+      await page.goto('/');
+      await (await shown(page.getByRole('button', { name: 'Kontakta Oss' }))).click();
+      await shown(page.getByText('Du måste logga in för att kontakta oss. Dirigerar till inloggning...'));
+      // Where the click was headed, not back to the home page.
+      await page.waitForURL(/\/login\?returnTo=%2Fabout$/);
+    });
+
     it('signs up and signs out', async () => {
       const email = `e2e-${viewport.name}-${Date.now()}@example.se`;
       await page.goto('/about');

@@ -9,6 +9,8 @@ const CONTACT_LOGIN_DELAY_MS = 1000;
 const CREATE_POST_LOGIN_DELAY_MS = 1500;
 /** Product decision 6: the forum's new-post dialog, opened with category lost-media. */
 const CONTRIBUTE_PATH = '/forum?new=lost-media';
+/** Where a signed-in reader's 'Kontakta Oss' leads, and so where a visitor is led once signed in. */
+const CONTACT_PATH = '/about';
 
 export function LostMediaSection() {
   const { user } = useCurrentUser();
@@ -21,9 +23,9 @@ export function LostMediaSection() {
   };
 
   const contact = () => {
-    if (user) return navigate('/about');
+    if (user) return navigate(CONTACT_PATH);
     showToast({ title: 'Inloggning krävs', description: 'Du måste logga in för att kontakta oss. Dirigerar till inloggning...', type: 'info' });
-    window.setTimeout(() => goToLogin(), CONTACT_LOGIN_DELAY_MS);
+    window.setTimeout(() => goToLogin(CONTACT_PATH), CONTACT_LOGIN_DELAY_MS);
   };
 
   return (
