@@ -1,5 +1,30 @@
+import { describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS } from './support/browser';
 import { userFlows } from './support/flows';
+import { pagesForFile } from './support/pages';
 
 // Real headless Chromium against `npm start` (see e2e/global-setup.ts), on a 390×844 phone: touch, collapsible menu.
 userFlows(VIEWPORTS.mobile);
+
+describe('the mobile menu from the keyboard', () => {
+  const newPage = pagesForFile({ baseUrl: inject('e2eBaseUrl'), name: 'mobile-menu' });
+
+  it('Escape closes the open menu, from one of its links or from its button, and leaves focus on the button', async () => {
+    const page = await newPage(VIEWPORTS.mobile);
+    await page.goto('/years');
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Öppna menyn' });
+    const menu = page.locator('#mobile-menu');
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Forum' }).focus();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+});

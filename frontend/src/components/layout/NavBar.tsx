@@ -1,6 +1,6 @@
 import { Box, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { useAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { Link, useLocation } from 'react-router-dom';
 import { mobileMenuOpenAtom } from '../../auth/current-user';
@@ -17,6 +17,13 @@ export function NavBar() {
   const close = () => setOpen(false);
   const { pathname } = useLocation();
   const hydrated = useHydrated();
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu, from its links or its button, and leaves focus on the button (a disclosure's keys).
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    close();
+    toggle.current?.focus();
+  };
   // Any navigation (a link, the back button) closes the mobile menu.
   useEffect(() => {
     setOpen(false);
@@ -32,6 +39,7 @@ export function NavBar() {
       backdropFilter="saturate(160%) blur(12px)"
       borderBottomWidth="1px"
       borderColor="border"
+      onKeyDown={open ? closeOnEscape : undefined}
     >
       <Container maxW="7xl" px={{ base: '4', md: '8' }}>
         <Flex as="nav" aria-label="Huvudmeny" height="16" align="center" justify="space-between" gap="6">
@@ -55,6 +63,7 @@ export function NavBar() {
             <NotificationBellSlot />
           </Box>
           <IconButton
+            ref={toggle}
             display={{ base: 'inline-flex', lg: 'none' }}
             // In the server's HTML the button keeps its place but is not offered until the script can answer it.
             visibility={hydrated ? undefined : 'hidden'}
