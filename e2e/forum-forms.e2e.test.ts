@@ -123,6 +123,14 @@ describe('forum forms (desktop, one member)', () => {
         await page.getByRole('heading', { level: 2, name: 'Svar (0)' }).waitFor();
         await expect.poll(() => focused(page.getByRole('button', { name: 'Hantera inlägget' }))).toBe(true);
 
+        // Radera chosen with the mouse, then Avbryt: focus goes back to the menu too (the menu item that had it is gone).
+        await page.getByRole('button', { name: 'Hantera inlägget' }).click();
+        await page.getByRole('menuitem', { name: 'Radera inlägget' }).click();
+        const asked = page.getByRole('alertdialog');
+        await asked.getByRole('button', { name: 'Avbryt' }).click();
+        await asked.waitFor({ state: 'detached' });
+        await expect.poll(() => focused(page.getByRole('button', { name: 'Hantera inlägget' }))).toBe(true);
+
         // The new-post dialog: a valid title but too short a content focuses the content.
         await page.goto('/forum');
         await page.getByRole('button', { name: 'Skapa inlägg' }).click();

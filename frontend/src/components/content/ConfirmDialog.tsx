@@ -16,6 +16,11 @@ type Props = {
   onConfirm: () => void;
   /** What opens the dialog, when it is not opened from elsewhere; focus returns to it on close. */
   trigger?: React.ReactNode;
+  /**
+   * Where focus goes on close when what had it at the opening is gone by then (a menu's item, which closes with its
+   * menu): that menu's button. Without it focus fell to the page's start.
+   */
+  finalFocusEl?: () => HTMLElement | null;
 };
 
 /**
@@ -34,9 +39,16 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   trigger,
+  finalFocusEl,
 }: Props) {
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !pending && onOpenChange(details.open)} placement="center">
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => !pending && onOpenChange(details.open)}
+      placement="center"
+      finalFocusEl={finalFocusEl}
+    >
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>
         <Dialog.Backdrop />

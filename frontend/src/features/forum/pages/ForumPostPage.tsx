@@ -214,6 +214,7 @@ function PostBody({ post, userId, canManage, liked, deletePost }: BodyProps) {
         confirmName={`Radera inlägget ”${post.title}”`}
         pending={deletePost.isPending}
         onConfirm={confirmDelete}
+        finalFocusEl={() => menuRef.current}
       />
     </>
   );
