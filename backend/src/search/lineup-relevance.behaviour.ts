@@ -46,6 +46,12 @@ export function describeLineupRelevance(adapter: string, search: LineupSearches)
       expect((await search.entries('carola')).slice(0, 4).map((e) => e.year)).toEqual([2006, 1991, 1990, 1983]);
     });
 
+    it('ranks a misspelt name’s act first, before acts holding only a short close word inside theirs', async () => {
+      // "herries": Herreys is one of its spellings, and so is 'her', which Annika Herlitz and Günther & The
+      // Sunshine Girls hold inside a word. The whole name scores more than a part of one, wherever it is listed.
+      expect((await search.artists('herries'))[0], 'herries').toMatchObject({ slug: 'herreys', name: 'Herreys' });
+    });
+
     it('finds a songwriter by name, punctuation and all, with the entries credited', async () => {
       for (const q of ['Thomas G:son', 'thomas g son', 'thomas gson']) {
         const [first] = await search.songwriters(q);

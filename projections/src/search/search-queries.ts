@@ -169,6 +169,17 @@ export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Pr
   const matches = required.map((term) => matchOf(term, like));
   const padded = sql.fragment`' ' || names || ' '`;
   const fieldPadded = sql.fragment`' ' || ${field} || ' '`;
+  // A misspelt word scores its best spelling: every spelling as a whole word of the names (1 + similarity) before
+  // any as a part of the text (the similarity), each group nearest first. The CASE takes the first branch that
+  // holds, so a spelling's pair in turn let a close short word inside another ('her' in Herlitz, for "herries")
+  // shadow a farther spelling's whole name (Herreys), and every act holding 'her' tied with Herreys.
+  const spellingScores = (term: string) => {
+    const spellings = spellingsOf(term).sort((a, b) => b.sim - a.sim);
+    return [
+      ...spellings.map((row) => sql.fragment`WHEN ${contains(padded, ` ${row.word} `)} THEN ${1 + row.sim}::float8`),
+      ...spellings.map((row) => sql.fragment`WHEN ${contains(field, row.word)} THEN ${row.sim}::float8`),
+    ];
+  };
   // Every branch below the year implies the word's match (the names are part of the body), so a row without it
   // scores 0 after one test instead of all of them: with several words, most rows lack most words. The scores are
   // float8 (the ELSE's type), not numeric, which is slower to sum and sort over every candidate; every score is
@@ -182,12 +193,7 @@ export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Pr
     WHEN ${contains(fieldPadded, ` ${term}`)} THEN 4
     WHEN ${contains(field, term)} THEN 3
     ${spec.namesOnly ? sql.fragment`` : sql.fragment`WHEN ${stemMatch(term)} THEN 2.5`}
-    ${spaced(
-      spellingsOf(term).flatMap((row) => [
-        sql.fragment`WHEN ${contains(padded, ` ${row.word} `)} THEN ${1 + row.sim}::float8`,
-        sql.fragment`WHEN ${contains(field, row.word)} THEN ${row.sim}::float8`,
-      ]),
-    )}
+    ${spaced(spellingScores(term))}
     ELSE 0::float8 END)`;
   const requiredScores = required.map(scoreOf);
   const bonusScores = terms.filter((term) => !required.includes(term)).map(scoreOf);
