@@ -75,6 +75,8 @@ describe('each public route without JavaScript', () => {
     ['/video-archive', () => '/video-archive', 200, ['Videoarkiv', 'Utvald video', 'Waterloo', 'Unforgettable', 'Visa fler']],
     ['/blog', () => '/blog', 200, ['Artiklar', 'Utvald artikel', 'Fler artiklar', 'Teknik']],
     ['/search?q=abba', () => '/search?q=abba', 200, ['Sökresultat', 'År (', 'Artiklar (', 'Videos (', 'Forum (', 'Waterloo']],
+    // A word in nearly every entry: more than a search answers, so the page says so rather than count 500 as all.
+    ['/search?q=a (more than 500)', () => '/search?q=a', 200, ['Minst', 'Bidrag (500+)']],
     // A query longer than the API takes: the notice, not 'no hits' for a search that was refused.
     ['/search?q=(too long)', () => `/search?q=${'a'.repeat(MAX_SEARCH_LENGTH + 1)}`, 200, ['Sökresultat', SEARCH_TOO_LONG_MESSAGE]],
     ['/about', () => '/about', 200, ['Vi bevarar Melodifestivalens historia', 'Bevarande', 'Gemenskap', 'Transparens']],

@@ -9,3 +9,6 @@ export const FORUM_CONTENT_MAX = 20_000;
 export const FORUM_REPLY_MAX = 10_000;
 export const FORUM_TAG_MAX = 40;
 export const FORUM_TAGS_MAX = 20;
+/** GET /api/search/forum's limit: at most, and when not given (as the search page asks). */
+export const FORUM_SEARCH_LIMIT = 200;
+export const FORUM_SEARCH_DEFAULT_LIMIT = 50;

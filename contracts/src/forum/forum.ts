@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { FIRST_CONTEST_YEAR } from '../archive/years';
 import { cleanList, lowerCaseId, visibleLength, wholeNumber } from '../fields';
 import { searchText } from '../search/search';
-import { FORUM_CONTENT_MAX, FORUM_CONTENT_MIN, FORUM_REPLY_MAX, FORUM_TAG_MAX, FORUM_TAGS_MAX, FORUM_TITLE_MAX, FORUM_TITLE_MIN } from './forum-limits';
+import {
+  FORUM_CONTENT_MAX,
+  FORUM_CONTENT_MIN,
+  FORUM_REPLY_MAX,
+  FORUM_SEARCH_DEFAULT_LIMIT,
+  FORUM_SEARCH_LIMIT,
+  FORUM_TAG_MAX,
+  FORUM_TAGS_MAX,
+  FORUM_TITLE_MAX,
+  FORUM_TITLE_MIN,
+} from './forum-limits';
 import { MentionSchema } from './mentions';
 
 export const FORUM_CATEGORIES = ['lost-media', 'found', 'tips', 'general'] as const;
@@ -135,8 +145,6 @@ export const ForumReplyInputSchema = z.object({
     .refine((value) => visibleLength(value) > 0, 'Svaret får inte vara tomt'),
 });
 
-export const FORUM_SEARCH_LIMIT = 200;
-
 /** GET /api/search/forum: q, category (all or one of the four), limit (newest first when q is empty). */
 export const ForumSearchQuerySchema = z.object({
   q: searchText.default(''),
@@ -144,7 +152,7 @@ export const ForumSearchQuerySchema = z.object({
     .enum(['all', ...FORUM_CATEGORIES], { errorMap: () => ({ message: `Måste vara all eller en av: ${FORUM_CATEGORIES.join(', ')}` }) })
     .default('all')
     .transform((value) => (value === 'all' ? null : value)),
-  limit: wholeNumber(1, FORUM_SEARCH_LIMIT).default(50),
+  limit: wholeNumber(1, FORUM_SEARCH_LIMIT).default(FORUM_SEARCH_DEFAULT_LIMIT),
 });
 
 /** The spec's Swedish messages for liking one's own content (section 5). */

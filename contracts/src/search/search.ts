@@ -15,6 +15,11 @@ export type YearSearchCategory = (typeof YEAR_SEARCH_CATEGORIES)[number];
 export const SEARCH_DECADES = [1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020] as const;
 
 export const MAX_SEARCH_LENGTH = 200;
+/**
+ * The most hits one archive search answers (years, entries, acts, songwriters, articles, videos), in either search
+ * engine: a search that answers this many may have found more (the search page then says so: '500+').
+ */
+export const SEARCH_HITS_MAX = 500;
 /** The answer to a longer query: the API's 400, and the search page's own notice for an address that has one. */
 export const SEARCH_TOO_LONG_MESSAGE = `Sökfrågan får vara högst ${MAX_SEARCH_LENGTH} tecken`;
 

@@ -1,4 +1,5 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken, type IdentifierSqlToken, type ListSqlToken } from 'slonik';
+import { SEARCH_HITS_MAX } from '@mello/contracts';
 import { z } from 'zod';
 import { LIVE_SCHEMA } from '../schema';
 import { searchDocument, type SearchTable } from './search-documents';
@@ -93,7 +94,7 @@ const termsOf = (phrase: string) => [...new Set(phrase.split(' ').filter(Boolean
 export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Promise<string> {
   const table = sql.identifier([LIVE_SCHEMA, spec.table]);
   const filters = spec.filters?.length ? sql.join(spec.filters, sql.fragment` AND `) : sql.fragment`TRUE`;
-  const limit = spec.limit ?? 500;
+  const limit = spec.limit ?? SEARCH_HITS_MAX;
   const document = searchDocument(spec.table);
   const list = async () =>
     (

@@ -1,4 +1,4 @@
-import type { YearSearchQuery } from '@mello/contracts';
+import { SEARCH_HITS_MAX, type YearSearchQuery } from '@mello/contracts';
 import type { SearchParams } from 'typesense';
 import { ValidationError } from '../../shared/errors';
 import type { ForumSearchQuery } from '../search-engine';
@@ -10,7 +10,7 @@ import type { SearchKind } from './collections';
  */
 
 /** Archive searches answer at most this many documents, as the PostgreSQL adapter does. */
-export const ARCHIVE_LIMIT = 500;
+export const ARCHIVE_LIMIT = SEARCH_HITS_MAX;
 /** Typesense's largest page. */
 export const MAX_PER_PAGE = 250;
 /** Words of a query beyond this are ignored (the PostgreSQL adapter's limit too). */

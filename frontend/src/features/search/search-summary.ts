@@ -1,14 +1,34 @@
+import { FORUM_SEARCH_DEFAULT_LIMIT, SEARCH_HITS_MAX } from '@mello/contracts';
 import { SEARCH_CATEGORY_OPTIONS, SEARCH_DECADE_OPTIONS } from '../../lib/search-url';
 
 export type SearchCounts = { years: number; entries: number; artists: number; songwriters: number; articles: number; videos: number; forum: number };
+export type SearchSectionName = keyof SearchCounts;
+
+/** The most hits each section's search answers as this page asks it (the forum's without a limit). */
+const SECTION_HITS_MAX: Readonly<Record<SearchSectionName, number>> = {
+  years: SEARCH_HITS_MAX,
+  entries: SEARCH_HITS_MAX,
+  artists: SEARCH_HITS_MAX,
+  songwriters: SEARCH_HITS_MAX,
+  articles: SEARCH_HITS_MAX,
+  videos: SEARCH_HITS_MAX,
+  forum: FORUM_SEARCH_DEFAULT_LIMIT,
+};
+
+/** Whether a section got as many hits as its search answers at most: it may have found more than it shows. */
+export const mayHaveMore = (counts: SearchCounts, section: SearchSectionName): boolean => counts[section] >= SECTION_HITS_MAX[section];
+
+/** Whether any section may have found more than it shows. */
+export const anyMayHaveMore = (counts: SearchCounts): boolean => (Object.keys(counts) as SearchSectionName[]).some((section) => mayHaveMore(counts, section));
 
 export function totalHits(counts: SearchCounts): number {
   return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
 
-/** '1 träff' / '12 träffar' for the results line. */
-export function hitsLabel(count: number): string {
-  return `${count} ${count === 1 ? 'träff' : 'träffar'}`;
+/** '1 träff' / '12 träffar' for the results line; 'Minst 1100 träffar' when a section may have found more. */
+export function hitsLabel(count: number, more = false): string {
+  const label = `${count} ${count === 1 ? 'träff' : 'träffar'}`;
+  return more ? `Minst ${label}` : label;
 }
 
 /**
@@ -24,7 +44,7 @@ export function activeFilterLabels({ category, decade }: { category: string; dec
   return labels;
 }
 
-/** A section heading with its count: 'År (3)'. */
-export function sectionTitle(name: string, count: number): string {
-  return `${name} (${count})`;
+/** A section heading with its count: 'År (3)'; 'Bidrag (500+)' when the search may have found more. */
+export function sectionTitle(name: string, count: number, more = false): string {
+  return `${name} (${count}${more ? '+' : ''})`;
 }

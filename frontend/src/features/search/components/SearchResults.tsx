@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LoadingText } from '../../../components/LoadingText';
 import { EntryHit } from './EntryHit';
 import { ForumHit } from './ForumHit';
-import { activeFilterLabels, hitsLabel, totalHits } from '../search-summary';
+import { activeFilterLabels, anyMayHaveMore, hitsLabel, mayHaveMore, totalHits } from '../search-summary';
 import { SearchSection } from './SearchSection';
 import { PersonHit } from './PersonHit';
 import { VideoHit } from './VideoHit';
@@ -72,7 +72,7 @@ export function SearchResults({ q, category, decade }: Props) {
     <Stack gap={{ base: '10', md: '12' }}>
       <Box role="status" aria-live="polite">
         <Text fontSize="lg">
-          {hitsLabel(totalHits(counts))} för <strong>”{q}”</strong>
+          {hitsLabel(totalHits(counts), anyMayHaveMore(counts))} för <strong>”{q}”</strong>
         </Text>
         {filters.length > 0 && (
           <Text color="fg.muted" fontSize="sm" mt="1">
@@ -85,7 +85,7 @@ export function SearchResults({ q, category, decade }: Props) {
       </Box>
 
       {totalHits(counts) === 0 && <EmptyState title="Inga resultat hittades" description="Prova att söka efter en artist, en låt eller ett årtal." />}
-      <SearchSection id="search-years" name="År" count={counts.years}>
+      <SearchSection id="search-years" name="År" count={counts.years} more={mayHaveMore(counts, 'years')}>
         <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
           {found.years.map((year) => (
             <li key={year.id}>
@@ -94,7 +94,7 @@ export function SearchResults({ q, category, decade }: Props) {
           ))}
         </SimpleGrid>
       </SearchSection>
-      <SearchSection id="search-entries" name="Bidrag" count={counts.entries}>
+      <SearchSection id="search-entries" name="Bidrag" count={counts.entries} more={mayHaveMore(counts, 'entries')}>
         <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
           {found.entries.map((entry) => (
             <li key={entry.id}>
@@ -103,7 +103,7 @@ export function SearchResults({ q, category, decade }: Props) {
           ))}
         </SimpleGrid>
       </SearchSection>
-      <SearchSection id="search-artists" name="Artister" count={counts.artists}>
+      <SearchSection id="search-artists" name="Artister" count={counts.artists} more={mayHaveMore(counts, 'artists')}>
         <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
           {found.artists.map((artist) => (
             <li key={artist.id}>
@@ -112,7 +112,7 @@ export function SearchResults({ q, category, decade }: Props) {
           ))}
         </SimpleGrid>
       </SearchSection>
-      <SearchSection id="search-songwriters" name="Låtskrivare" count={counts.songwriters}>
+      <SearchSection id="search-songwriters" name="Låtskrivare" count={counts.songwriters} more={mayHaveMore(counts, 'songwriters')}>
         <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
           {found.songwriters.map((songwriter) => (
             <li key={songwriter.slug}>
@@ -121,7 +121,7 @@ export function SearchResults({ q, category, decade }: Props) {
           ))}
         </SimpleGrid>
       </SearchSection>
-      <SearchSection id="search-articles" name="Artiklar" count={counts.articles}>
+      <SearchSection id="search-articles" name="Artiklar" count={counts.articles} more={mayHaveMore(counts, 'articles')}>
         <SimpleGrid {...gridProps} columns={{ base: 1, md: 2, lg: 3 }}>
           {found.articles.map((article) => (
             <li key={article.id}>
@@ -130,7 +130,7 @@ export function SearchResults({ q, category, decade }: Props) {
           ))}
         </SimpleGrid>
       </SearchSection>
-      <SearchSection id="search-videos" name="Videos" count={counts.videos}>
+      <SearchSection id="search-videos" name="Videos" count={counts.videos} more={mayHaveMore(counts, 'videos')}>
         <SimpleGrid {...gridProps} columns={{ base: 1, lg: 2 }}>
           {found.videos.map((video) => (
             <li key={video.id}>
@@ -139,7 +139,7 @@ export function SearchResults({ q, category, decade }: Props) {
           ))}
         </SimpleGrid>
       </SearchSection>
-      <SearchSection id="search-forum" name="Forum" count={counts.forum}>
+      <SearchSection id="search-forum" name="Forum" count={counts.forum} more={mayHaveMore(counts, 'forum')}>
         <Stack {...gridProps}>
           {found.forum.map((post) => (
             <li key={post.id}>
