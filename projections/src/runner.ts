@@ -297,9 +297,14 @@ export class ProjectionRunner {
     }
   }
 
+  /** The lane's projections that are not stopped on an event: the ones a batch's success or failure speaks for. */
+  private activeNames(lane: Lane): string[] {
+    return lane.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
+  }
+
   /** A failed batch marks its lane's active projections as failing until a batch succeeds (stopped ones keep theirs). */
   private async recordError(lane: Lane, message: string): Promise<void> {
-    const active = lane.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
+    const active = this.activeNames(lane);
     await this.pool
       .query(
         sql.unsafe`
@@ -317,7 +322,7 @@ export class ProjectionRunner {
    * on an event keeps its error.
    */
   private async clearRecordedError(lane: Lane): Promise<void> {
-    const active = lane.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
+    const active = this.activeNames(lane);
     await this.pool.query(
       sql.unsafe`
         UPDATE ${sql.identifier([this.options.schema, 'checkpoints'])}
