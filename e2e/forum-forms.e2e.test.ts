@@ -30,6 +30,16 @@ function watchForumWrites(page: Page): string[] {
   return writes;
 }
 
+/** The forum's new-post dialog, opened from /forum and filled in (not sent). */
+async function newPostDialog(page: Page, values: { title: string; content: string }) {
+  await page.goto('/forum');
+  await page.getByRole('button', { name: 'Skapa inlägg' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Titel').fill(values.title);
+  await dialog.getByLabel('Innehåll').fill(values.content);
+  return dialog;
+}
+
 describe('forum forms (desktop, one member)', () => {
   it('refuse an invalid post and an empty reply in the browser, with the Swedish message and no request', { timeout: 30_000 }, async () => {
     context = await openContext(browser, baseUrl, VIEWPORTS.desktop);
@@ -43,11 +53,7 @@ describe('forum forms (desktop, one member)', () => {
     const writes = watchForumWrites(page);
 
     // A post with too short a title and content: both messages under their fields, nothing sent.
-    await page.goto('/forum');
-    await page.getByRole('button', { name: 'Skapa inlägg' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Titel').fill('Kort');
-    await dialog.getByLabel('Innehåll').fill('för kort');
+    const dialog = await newPostDialog(page, { title: 'Kort', content: 'för kort' });
     await dialog.getByRole('button', { name: 'Skapa inlägg' }).click();
     await dialog.getByText('Titel måste vara minst 5 tecken').waitFor();
     await dialog.getByText('Innehåll måste vara minst 10 tecken').waitFor();
@@ -132,11 +138,7 @@ describe('forum forms (desktop, one member)', () => {
         await expect.poll(() => focused(page.getByRole('button', { name: 'Hantera inlägget' }))).toBe(true);
 
         // The new-post dialog: a valid title but too short a content focuses the content.
-        await page.goto('/forum');
-        await page.getByRole('button', { name: 'Skapa inlägg' }).click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByLabel('Titel').fill('En titel som duger');
-        await dialog.getByLabel('Innehåll').fill('för kort');
+        const dialog = await newPostDialog(page, { title: 'En titel som duger', content: 'för kort' });
         await dialog.getByRole('button', { name: 'Skapa inlägg' }).focus();
         await page.keyboard.press('Enter');
         await dialog.getByText('Innehåll måste vara minst 10 tecken').waitFor();
