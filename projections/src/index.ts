@@ -76,3 +76,4 @@ export * from './search/gin-pending-list';
 export * from './waiting';
 export * from './forum/forum-list-queries';
 export * from './projection-tables';
+export * from './sitemap/sitemap-queries';

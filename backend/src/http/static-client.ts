@@ -10,6 +10,7 @@ import { routeMethods, UnsupportedMethodError } from './error-middleware';
 import { ifNoneMatchHits, type ListCache } from './list-cache';
 import { archiveLists, routeMeta, type RouteMeta } from '../seo/route-meta';
 import { RoutePreloads } from '../seo/route-preloads';
+import { serveCrawlerFile } from '../seo/crawler-files';
 import { lowerCaseSlugPath, matchClientRoute, type ClientRoute } from '../seo/client-routes';
 import type { CachedPage } from '../ssr/page-cache';
 import type { RenderedPages } from '../ssr/rendered-pages';
@@ -36,7 +37,7 @@ export type StaticClientSeo = {
  * decision 8), and the page itself rendered by the server with the data it shows (backend/src/ssr), so a reader
  * sees it and a crawler or link preview reads it without JavaScript; the browser hydrates that HTML. Unknown
  * paths, years and articles answer 404 with the client's not-found view. Without a build, a small built-in page
- * stands in. These addresses take GET and HEAD: OPTIONS lists them, any other method is a 405 JSON `{ error }`.
+ * stands in. /robots.txt and /sitemap.xml are written for crawlers (seo/crawler-files.ts). These addresses take GET and HEAD: OPTIONS lists them, any other method is a 405 JSON `{ error }`.
  */
 export function staticClient(distDir: string, seo?: StaticClientSeo) {
   const root = path.resolve(distDir);
@@ -53,6 +54,10 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
       return;
     }
     if (!CLIENT_METHODS.includes(ctx.method)) throw new UnsupportedMethodError(CLIENT_METHODS);
+    // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
+    // request's own, so a local port or 127.0.0.1 gives working links.
+    const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
+    if (await serveCrawlerFile(ctx, origin, seo?.db)) return;
     // A client route is a page, never a file: it skips the disk look-ups (served from the page cache as it is).
     const route = matchClientRoute(ctx.path);
     const lowerCase = lowerCaseSlugPath(route);
@@ -76,9 +81,6 @@ export function staticClient(distDir: string, seo?: StaticClientSeo) {
         if (![400, 403, 404].includes((error as { status?: number }).status ?? 500)) throw error;
       }
     }
-    // The configured origin in production (a proxy's Host header must not decide the canonical URL); else the
-    // request's own, so a local port or 127.0.0.1 gives working links.
-    const origin = (seo?.production ? null : requestOrigin(ctx)) ?? seo?.publicOrigin ?? '';
     // Rendered as the text it is: a stray '%' escaped, so the router reads the same path without warning on each.
     const pagePath = decodes(ctx.path) ? ctx.path : ctx.path.replaceAll('%', '%25');
     const url = ctx.querystring ? `${pagePath}?${ctx.querystring}` : pagePath;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '../http/route';
 import { FORUM_TITLE_MAX } from '../forum/forum-limits';
 import { cutToUnits } from '../text';
+import { yearPath } from './page-paths';
 import { VideoSchema } from './videos';
 
 /**
@@ -34,10 +35,8 @@ export type EntryLinks = z.infer<typeof EntryLinksSchema>;
 
 /** The id the year page gives an entry's row, so `/year/{year}#entry-{id}` scrolls to it. */
 export const entryAnchorId = (entryId: string) => `entry-${entryId}`;
-export const entryPath = (entry: Pick<EntryRef, 'id' | 'year'>) => `/year/${entry.year}#${entryAnchorId(entry.id)}`;
-export const artistPath = (slug: string) => `/artist/${encodeURIComponent(slug)}`;
-export const songwriterPath = (slug: string) => `/songwriter/${encodeURIComponent(slug)}`;
-export const forumPostPath = (postId: string) => `/forum/post/${encodeURIComponent(postId)}`;
+export { yearPath, articlePath, artistPath, songwriterPath, forumPostPath } from './page-paths';
+export const entryPath = (entry: Pick<EntryRef, 'id' | 'year'>) => `${yearPath(entry.year)}#${entryAnchorId(entry.id)}`;
 
 /** The forum's URL parameters that open the new-post dialog as a lost-media hunt for an entry. */
 export const HUNT_PARAMS = { open: 'ny', openValue: 'efterlysning', entry: 'bidrag' } as const;

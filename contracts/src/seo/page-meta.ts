@@ -3,6 +3,7 @@ import type { Video } from '../archive/videos';
 import type { ArtistDetail, SongwriterDetail } from '../archive/lineup-views';
 import type { Year } from '../archive/years';
 import type { ForumPost } from '../forum/forum';
+import { articlePath, artistPath, forumPostPath, songwriterPath, yearPath } from '../archive/page-paths';
 import { plainMarkdownLine } from '../plain-markdown';
 import { firstCharacters } from '../text';
 import {
@@ -98,7 +99,7 @@ export const pageMeta = {
   },
 
   year(yearNumber: number, year: Year | null): PageMeta {
-    const path = `/year/${yearNumber}`;
+    const path = yearPath(yearNumber);
     if (!year) return pageMeta.yearNotFound(String(yearNumber));
     const description = firstCharacters(year.description, YEAR_DESCRIPTION_LENGTH) || `Melodifestivalen ${year.year}: ${year.winner} vann med ${year.song}.`;
     return {
@@ -132,7 +133,7 @@ export const pageMeta = {
 
   article(id: string, article: Article | null): PageMeta {
     // The canonical address names the article by its own id (lower case), however the visited one spelled it.
-    const path = `/article/${encodeURIComponent(article?.id ?? id)}`;
+    const path = articlePath(article?.id ?? id);
     if (!article) return notFoundMeta('Artikel hittades inte', 'Artikeln du letar efter finns inte.', path);
     return {
       title: titled(article.title),
@@ -176,7 +177,7 @@ export const pageMeta = {
 
   /** /forum/post/{id}: the post's title and the start of its text, as a DiscussionForumPosting. */
   forumPost(postId: string, post: ForumPost | null): PageMeta {
-    const path = `/forum/post/${encodeURIComponent(postId)}`;
+    const path = forumPostPath(postId);
     if (!post) {
       return { ...pageMeta.forum(), title: titled('Inlägg hittades inte'), description: 'Inlägget finns inte eller har raderats.', path, noindex: true };
     }
@@ -219,7 +220,7 @@ export const pageMeta = {
 
   /** /artist/{slug}: the act's entries in the description, as a MusicGroup (see musicGroupJsonLd). */
   artist(slug: string, artist: ArtistDetail | null): PageMeta {
-    const path = `/artist/${encodeURIComponent(slug)}`;
+    const path = artistPath(slug);
     if (!artist) return notFoundMeta(ARTIST_NOT_FOUND_TITLE, ARTIST_NOT_FOUND_DESCRIPTION, path);
     const count = artist.entryCount === 1 ? '1 bidrag' : `${artist.entryCount} bidrag`;
     return {
@@ -234,7 +235,7 @@ export const pageMeta = {
 
   /** /songwriter/{slug}: the songwriter's entries, as a Person. */
   songwriter(slug: string, songwriter: SongwriterDetail | null): PageMeta {
-    const path = `/songwriter/${encodeURIComponent(slug)}`;
+    const path = songwriterPath(slug);
     if (!songwriter) return notFoundMeta(SONGWRITER_NOT_FOUND_TITLE, SONGWRITER_NOT_FOUND_DESCRIPTION, path);
     const count = songwriter.entryCount === 1 ? '1 bidrag' : `${songwriter.entryCount} bidrag`;
     return {
