@@ -70,6 +70,9 @@ export function describeLineupRelevance(adapter: string, search: LineupSearches)
       // A whole-word Björn (Björn Lindroth) before one inside a word (Torbjörn).
       expect(without[0]!.name).toMatch(/^Björn /);
       expect((await search.songwriters('thommas g:son'))[0]?.slug).toBe('thomas-g-son');
+      // One letter wrong is nearer than more letters in common: "karola" is Carola Häggkvist (credited 2006 and
+      // 2008), not Nina Karolidou, whose name shares the start 'karol' with it.
+      expect((await search.songwriters('karola'))[0], 'karola').toMatchObject({ slug: 'carola-haggkvist' });
     });
 
     it('finds nothing for a word no entry, act or songwriter has', async () => {

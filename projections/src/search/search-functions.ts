@@ -131,4 +131,12 @@ export const searchMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    id: 'search-006-edit-distance',
+    sql: `
+      -- levenshtein_less_equal: a vocabulary word one letter away from a misspelt query word ('karola' for 'carola')
+      -- is one slip of the finger, closer than a longer word that merely shares more trigrams with it ('karolidou').
+      CREATE EXTENSION IF NOT EXISTS fuzzystrmatch;
+    `,
+  },
 ];

@@ -7,11 +7,12 @@ import { searchDocument, type SearchTable } from './search-documents';
 /** Below this trigram similarity a word of the index is no spelling of the query word ('lorren' ~ 'loreen' is 0.4). */
 export const FUZZY_THRESHOLD = 0.3;
 /**
- * What a word scores as a spelling of a query word that has two neighbouring letters swapped ('caorla' for
- * 'carola'): in a short word that leaves it no trigram in common with the word, so trigram similarity alone never
- * finds it. Above 'lorren' ~ 'loreen' (0.4): one slip of the finger, not a guess.
+ * What a word scores as a spelling of a query word one slip of the finger away: two neighbouring letters swapped
+ * ('caorla' for 'carola': in a short word that leaves no trigram in common, so trigram similarity alone never finds
+ * it), or one letter wrong, missing or extra ('karola' for 'carola', 0.4 by trigrams, below 'karolidou''s 0.42).
+ * Above 'lorren' ~ 'loreen' by trigrams (0.4): a slip, not a guess.
  */
-const SWAPPED_SIMILARITY = 0.5;
+const SLIP_SIMILARITY = 0.5;
 /** How many indexed words may stand in for one misspelt query word. */
 const MAX_SPELLINGS = 3;
 const MAX_TERMS = 8;
@@ -108,7 +109,7 @@ export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Pr
   // The phrase's words as termsOf takes them (first MAX_TERMS distinct, in order). Spellings: the words close
   // enough (`%`: trigram similarity of at least pg_trgm.similarity_threshold, which the search pool sets to
   // FUZZY_THRESHOLD) from the vocabulary's GIN trigram index, and the words the query word is with two neighbouring
-  // letters swapped (SWAPPED_SIMILARITY; a probe of the primary key each), nearest first; only a word of four letters or more is
+  // letters swapped (a probe of the primary key each), nearest first, one slip away scoring SLIP_SIMILARITY; only a word of four letters or more is
   // looked up (it is always a required word). A GiST index ordering every word by distance (a KNN scan) cost about
   // 3 ms a misspelt word; the GIN index reads only the words sharing trigrams with it (about 0.3 ms). A word is
   // known if a vocabulary word starts with it: a range of the prefix index (`LIKE term || '%'` alone, with a
@@ -129,7 +130,8 @@ export async function searchJson(pool: CommonQueryMethods, spec: SearchSpec): Pr
         SELECT ARRAY(SELECT overlay(t.term PLACING substr(t.term, i + 1, 1) || substr(t.term, i, 1) FROM i FOR 2)
                        FROM generate_series(1, length(t.term) - 1) i) AS swaps) v
       CROSS JOIN LATERAL (
-        SELECT word, greatest(similarity(word, t.term), CASE WHEN word = ANY (v.swaps) THEN ${SWAPPED_SIMILARITY}::float8 ELSE 0 END) AS sim
+        SELECT word, greatest(similarity(word, t.term),
+                              CASE WHEN word = ANY (v.swaps) OR public.levenshtein_less_equal(word, t.term, 1) <= 1 THEN ${SLIP_SIMILARITY}::float8 ELSE 0 END) AS sim
           FROM ${words}
          WHERE NOT EXISTS (
                  SELECT 1 FROM ${words} known
