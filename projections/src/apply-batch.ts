@@ -197,7 +197,7 @@ export async function applyNextBatch(
           failures.push({ projection: projection.name, event: pickEvent(failing.event), checkpoint: kept, message: failure.message });
           await tx.query(sql.unsafe`
             UPDATE ${checkpointsTable}
-               SET position = ${kept}, updated_at = now(), last_error = ${failure.message.slice(0, 2000)}, last_error_at = now()
+               SET position = ${kept}, updated_at = now(), last_error = ${failure.message.slice(0, 2000)}, last_error_at = now(), retrying_since = NULL
              WHERE projection = ${projection.name}`);
           continue;
         }
@@ -218,7 +218,7 @@ export async function applyNextBatch(
     UPDATE ${checkpointsTable}
        SET position = CASE WHEN position IS NULL OR position < ${last} THEN ${last} ELSE position END,
            updated_at = CASE WHEN position IS NULL OR position < ${last} THEN now() ELSE updated_at END,
-           last_error = NULL, last_error_at = NULL
+           last_error = NULL, last_error_at = NULL, retrying_since = NULL
      WHERE projection = ANY(${sql.array(advanced, 'text')})
        AND (position IS NULL OR position < ${last} OR last_error IS NOT NULL)`);
   await options.publish?.(tx, { schema: s, position: last, events, before: checkpoints, advanced });

@@ -14,9 +14,18 @@ export const SWAPPED = 'swapped';
 export const progressPayload = (schema: string, position: string, changed: readonly string[]): string => `${schema} ${position} ${changed.join(',')}`;
 
 /**
+ * How long a projection whose failed batch the runner retries (the database away, a lock timeout) still counts in
+ * the position read-your-writes waits for: three of the runner's longest pauses between attempts (retryDelayMs).
+ * A command written meanwhile waits for it (at most its own timeout) rather than answer before its read model has
+ * the event; after this the projection is taken as away, like one stopped on an event, and holds nothing back.
+ */
+export const RETRYING_HOLDS_SECONDS = 15;
+
+/**
  * The position a schema's read models reached: the lowest checkpoint among its projections that are not failing
- * (a stopped one does not hold the others back); null while one of them has none yet. `projections`: the names
- * to look at, a missing row counting as none yet (a lane that has not committed its first batch); null: every row.
+ * (one stopped on an event does not hold the others back, nor one retried for longer than RETRYING_HOLDS_SECONDS);
+ * null while one of them has none yet. `projections`: the names to look at, a missing row counting as none yet (a
+ * lane that has not committed its first batch); null: every row.
  */
 export async function reachedPosition(db: CommonQueryMethods, schema: string, projections: readonly string[] | null): Promise<string | null> {
   const checkpoints = sql.identifier([schema, 'checkpoints']);
@@ -26,7 +35,8 @@ export async function reachedPosition(db: CommonQueryMethods, schema: string, pr
       : sql.fragment`unnest(${sql.array(projections, 'text')}) AS wanted (projection) LEFT JOIN ${checkpoints} c USING (projection)`;
   const row = await db.maybeOne(
     sql.type(z.object({ position: z.string().nullable(), missing: z.boolean().nullable() }))`
-    SELECT min(c.position) AS position, bool_or(c.position IS NULL) AS missing FROM ${rows} WHERE c.last_error IS NULL`,
+    SELECT min(c.position) AS position, bool_or(c.position IS NULL) AS missing FROM ${rows}
+     WHERE c.last_error IS NULL OR c.retrying_since > now() - make_interval(secs => ${RETRYING_HOLDS_SECONDS})`,
   );
   return row && !row.missing ? row.position : null;
 }

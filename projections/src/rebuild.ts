@@ -242,7 +242,7 @@ export async function rebuildProjection(
       }
       await tx.query(sql.unsafe`
         INSERT INTO ${live('checkpoints')} (projection, position) VALUES (${projection.name}, ${position ?? null})
-        ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now(), last_error = NULL, last_error_at = NULL`);
+        ON CONFLICT (projection) DO UPDATE SET position = excluded.position, updated_at = now(), last_error = NULL, last_error_at = NULL, retrying_since = NULL`);
       await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([build])} CASCADE`);
       // The events appended since the build's last page go straight into the live tables now (and their new
       // words into the live vocabulary, through the moved tables' triggers).

@@ -302,14 +302,17 @@ export class ProjectionRunner {
     return lane.projections.filter((p) => !this.stoppedProjections.has(p.name)).map((p) => p.name);
   }
 
-  /** A failed batch marks its lane's active projections as failing until a batch succeeds (stopped ones keep theirs). */
+  /**
+   * A failed batch marks its lane's active projections as failing until a batch succeeds (stopped ones keep theirs),
+   * retrying since its first failure: read-your-writes still waits for them for a while (progress.ts, reachedPosition).
+   */
   private async recordError(lane: Lane, message: string): Promise<void> {
     const active = this.activeNames(lane);
     await this.pool
       .query(
         sql.unsafe`
         UPDATE ${sql.identifier([this.options.schema, 'checkpoints'])}
-           SET last_error = ${message.slice(0, 2000)}, last_error_at = now()
+           SET last_error = ${message.slice(0, 2000)}, last_error_at = now(), retrying_since = coalesce(retrying_since, now())
          WHERE projection = ANY(${sql.array(active, 'text')})`,
       )
       .catch(() => undefined);
@@ -326,7 +329,7 @@ export class ProjectionRunner {
     await this.pool.query(
       sql.unsafe`
         UPDATE ${sql.identifier([this.options.schema, 'checkpoints'])}
-           SET last_error = NULL, last_error_at = NULL
+           SET last_error = NULL, last_error_at = NULL, retrying_since = NULL
          WHERE projection = ANY(${sql.array(active, 'text')}) AND last_error IS NOT NULL`,
     );
   }

@@ -32,7 +32,8 @@ export const LIVE_SCHEMA = 'rm';
 //     update collects only the words it adds to the vocabulary (public.mello_collect_new_words).
 // 25: entries, artists and sources keep their stream revision too (the ETag of their GET, sent back in If-Match).
 // 26: a notification's excerpt is the plain text of the reply or post (contracts' plainMarkdown), not its markdown.
-export const READ_MODEL_VERSION = '26';
+// 27: checkpoints.retrying_since: a projection whose batch is being retried is told from one stopped on an event.
+export const READ_MODEL_VERSION = '27';
 
 const identifier = (schema: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
@@ -51,7 +52,10 @@ export function readModelDdl(schemaName: string): string {
       position      text,
       updated_at    timestamptz NOT NULL DEFAULT now(),
       last_error    text,
-      last_error_at timestamptz
+      last_error_at timestamptz,
+      -- Set with last_error by a failed batch the runner retries (the database away, a lock timeout), null when a
+      -- projection stopped on an event: for a while the retried one still holds read-your-writes back (progress.ts).
+      retrying_since timestamptz
     );
 
     -- Where each document was first created (document-projection.ts): a document deleted and restored keeps its

@@ -3,6 +3,7 @@ import {
   ProjectionRunner,
   allProjections,
   createReadModelSchema,
+  reachedPosition,
   rebuildReadModels,
   yearsProjection,
   type Projection,
@@ -410,6 +411,60 @@ describe('the projections runner', () => {
       } finally {
         await listener.end();
         await holder.end();
+      }
+    },
+  );
+
+  it(
+    'a lane whose batch is retried still holds the read-your-writes position back; a projection stopped on an event does not',
+    { timeout: 30_000 },
+    async () => {
+      // The retried lane (its batch ran into the statement timeout: transient) will apply the event as soon as the
+      // database lets it: a command waiting meanwhile must wait for it, or it answers before its read model has the
+      // event (a created post then reads 404). One stopped on an event waits for an admin: nothing waits for it.
+      await freshSchema('rm_hold');
+      const failing: { mode: 'no' | 'timeout' | 'throw' } = { mode: 'no' };
+      const slow: Projection = {
+        name: 'slow',
+        lane: 'slow',
+        eventTypes: new Set(['YearCreated', 'YearUpdated']),
+        async apply(tx, s, events) {
+          if (failing.mode === 'timeout') await tx.query(sql.unsafe`SET LOCAL statement_timeout = 10; SELECT pg_sleep(1)`);
+          if (failing.mode === 'throw') throw new Error('a bug on this event');
+          for (const event of events) await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([s, 'applied'])} (event_id) VALUES (${event.id})`);
+        },
+      };
+      const runner = new ProjectionRunner(backend.pool, backend.databaseUri, backend.store, [yearsProjection, slow], { schema: 'rm_hold' });
+      const checkpoint = (name: string) =>
+        backend.pool.maybeOne(
+          sql.type(z.object({ position: z.string().nullable(), last_error: z.string().nullable() }))`
+            SELECT position, last_error FROM rm_hold.checkpoints WHERE projection = ${name}`,
+        );
+      const reached = () => reachedPosition(backend.pool, 'rm_hold', null);
+      runner.start();
+      try {
+        const start = await backend.store.headPosition();
+        await expect.poll(async () => (await checkpoint('slow'))?.position, { timeout: 5000 }).toBe(start);
+        await expect.poll(async () => (await checkpoint('years'))?.position, { timeout: 5000 }).toBe(start);
+
+        failing.mode = 'timeout';
+        const before = (await checkpoint('slow'))!.position!;
+        await admin.post('/api/years', sampleYear({ year: 1966 }));
+        await expect.poll(async () => (await checkpoint('slow'))?.last_error ?? null, { timeout: 8000 }).not.toBeNull();
+        await expect.poll(async () => (await checkpoint('years'))?.position, { timeout: 5000 }).not.toBe(before);
+        expect(await reached()).toBe(before);
+
+        failing.mode = 'no';
+        const head = (await checkpoint('years'))!.position;
+        await expect.poll(reached, { timeout: 8000 }).toBe(head);
+
+        failing.mode = 'throw';
+        await admin.post('/api/years', sampleYear({ year: 1967 }));
+        await expect.poll(async () => (await checkpoint('slow'))?.last_error ?? null, { timeout: 8000 }).toMatch(/a bug on this event/);
+        await expect.poll(async () => (await checkpoint('years'))?.position, { timeout: 5000 }).not.toBe(head);
+        expect(await reached()).toBe((await checkpoint('years'))!.position);
+      } finally {
+        await runner.stop();
       }
     },
   );
