@@ -356,3 +356,31 @@ describe('rate limits (RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS=2, RATE_LIMIT_LOGIN
     });
   });
 });
+
+describe('writes per user, however the path is spelt (RATE_LIMIT_WRITES_PER_MINUTE=3)', () => {
+  let backend: TestBackend;
+
+  beforeAll(async () => {
+    backend = await startTestBackend({ RATE_LIMIT_WRITES_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('is not bypassed by spelling the path in another letter case: the router answers /API/… too, and it spends the same allowance', async () => {
+    const member = new ApiClient(backend.url);
+    await member.register('versaler@example.se');
+    const post = { title: 'Versaler i adressen', content: 'Samma väg, annan stavning' };
+    const statuses: number[] = [];
+    for (const prefix of ['/api', '/API', '/Api']) statuses.push((await member.post(`${prefix}/forum/posts`, post)).status);
+    expect(statuses).toEqual([201, 201, 201]);
+
+    const headBefore = await logHead(backend);
+    for (const prefix of ['/API', '/aPI', '/api']) {
+      const reply = await member.post(`${prefix}/forum/posts`, post);
+      expect(reply.status, `${prefix}: ${reply.text}`).toBe(429);
+      expect(reply.body).toEqual({ error: 'För många ändringar på kort tid. Försök igen om en minut.' });
+    }
+    expect(await logHead(backend)).toBe(headBefore);
+  });
+});

@@ -103,9 +103,10 @@ export function createHttpApp(deps: HttpAppDeps): Koa {
   app.use(jsonBody());
   app.use(loadUser(deps.pool, config.adminEmail));
   app.use(async (ctx, next) => {
-    // Per-user write limit on every state-changing API call of a signed-in user.
+    // Per-user write limit on every state-changing API call of a signed-in user, in any letter case of the path
+    // (the router's matching is case-insensitive: isApiPath).
     const user = currentUser(ctx);
-    if (user && WRITE_METHODS.has(ctx.method) && isApiPath(ctx.path) && !ctx.path.startsWith(`${AUTH_API_PREFIX}/`)) {
+    if (user && WRITE_METHODS.has(ctx.method) && isApiPath(ctx.path) && !ctx.path.toLowerCase().startsWith(`${AUTH_API_PREFIX}/`)) {
       await consumeOrThrow(deps.writeLimiter, limitKey(user.id), (s) => `För många ändringar på kort tid. Försök igen ${minutesText(s)}.`);
     }
     await next();

@@ -15,8 +15,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Where the API lives: every contract's path starts with it, and every other path is the client's. */
 export const API_PREFIX = '/api';
-/** Is this a path of the API (the prefix itself or below it)? */
-export const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+/**
+ * Is this a path of the API (the prefix itself or below it)? In any letter case: the server's router (@koa/router)
+ * matches routes case-insensitively, so `/API/forum/posts` is the API too and must pass the same checks (the
+ * per-user write limit counted only lower-case paths, and `/API/…` wrote without spending it).
+ */
+export const isApiPath = (path: string) => {
+  const lower = path.toLowerCase();
+  return lower === API_PREFIX || lower.startsWith(`${API_PREFIX}/`);
+};
 
 export type RouteContract = {
   method: HttpMethod;
