@@ -63,4 +63,27 @@ export const authMigrations: Migration[] = [
       CREATE INDEX rate_limits_expire ON public.rate_limits (expire);
     `,
   },
+  /**
+   * publicNameKey reads look-alike letters of other alphabets as the Latin letter they pass for (Cyrillic А as A):
+   * the keys of names with such letters are computed again, so a new 'Оla' (Cyrillic О) meets an existing one
+   * and the reverse. Where two existing accounts' names now share a key, the one whose key already is that key
+   * (or was given it first, oldest first) holds it and the other keeps its old key: no name is taken from anyone,
+   * and no new look-alike of either can be made.
+   */
+  {
+    id: 'auth-004-lookalike-name-keys',
+    sql: '',
+    run: async (client) => {
+      const { rows } = await client.query<{ id: string; public_name: string; public_name_key: string }>(
+        'SELECT id::text, public_name, public_name_key FROM public.users ORDER BY created_at, id',
+      );
+      const taken = new Set(rows.map((row) => row.public_name_key));
+      for (const row of rows) {
+        const key = publicNameKey(row.public_name);
+        if (key === row.public_name_key || taken.has(key)) continue;
+        taken.add(key);
+        await client.query('UPDATE public.users SET public_name_key = $2 WHERE id = $1::uuid', [row.id, key]);
+      }
+    },
+  },
 ];

@@ -61,6 +61,23 @@ describe('sign-up: the public display name (product decision 10)', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('cannot pass for a member or the administrator with look-alike letters of another alphabet (Cyrillic А, Greek Ο)', async () => {
+    await new ApiClient(backend.url).register(freshEmail('original'), 'member-password-1', { displayName: 'Ola Berg' });
+    const before = await userCount();
+    for (const lookalike of ['\u039Fla Berg', 'Ol\u0430 B\u0435rg']) {
+      const reply = await registerWith({ displayName: lookalike });
+      expect(reply.status, lookalike).toBe(409);
+      expect(reply.body.error, lookalike).toBe('Visningsnamnet är upptaget – välj ett annat');
+    }
+    // The administrator's own name 'Administratören', and 'Admin', spelt with a Cyrillic А.
+    for (const lookalike of ['\u0410dministrat\u00f6ren', '\u0410dmin']) {
+      const reply = await registerWith({ displayName: lookalike });
+      expect(reply.status, lookalike).toBe(400);
+      expect(reply.body.issues, lookalike).toEqual([{ path: 'displayName', message: 'Namnet är reserverat för webbplatsen – välj ett annat' }]);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
   it('is returned to its owner by GET /api/auth/user, beside the e-mail only they see', async () => {
     const client = new ApiClient(backend.url);
     const email = freshEmail('egen');

@@ -8,12 +8,34 @@ export const PUBLIC_NAME_MIN_LENGTH = 2;
 export const PUBLIC_NAME_MAX_LENGTH = 40;
 
 /**
+ * Letters of other alphabets that look like a Latin letter (as lower case, since the key is lower-cased first):
+ * Cyrillic and Greek letters whose capital or small form is drawn like a Latin one, and the Latin small capitals
+ * and dotless i, which NFKD leaves alone. A short list of the look-alikes of UTS #39's confusables that fit a name
+ * (Cyrillic А for a Latin A made 'Аdministratören' a second administrator); other letters of those alphabets stay
+ * themselves, so Russian and Greek names keep keys of their own. Each letter of LOOKALIKE_LETTERS reads as the
+ * letter at the same place in LATIN_LETTERS. Changing the list changes stored keys: add a migration that
+ * recomputes them (auth-004-lookalike-name-keys).
+ */
+const LOOKALIKE_LETTERS = 'авекмнорстухѕіјԁԛԝӏһүѵѡ' + 'αβεζηικμνορτυχϲϳ' + 'ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ' + 'ıɑɡ';
+const LATIN_LETTERS = 'abekmhopctyxsijdqwlhyvw' + 'abezhikmnoptyxcj' + 'abcdeghijklmnoprstuvwyz' + 'iag';
+const LOOKALIKES = new Map(Array.from(LOOKALIKE_LETTERS, (letter, i) => [letter, LATIN_LETTERS[i]!]));
+const LOOKALIKE = new RegExp(`[${LOOKALIKE_LETTERS}]`, 'gu');
+
+/**
  * What makes two names "the same" for uniqueness: accents and other combining marks removed (NFKD, which also
- * folds full-width and other compatibility forms), invisible characters dropped, lower case, whitespace runs as
- * one space. 'Åsa  Ek', 'asa ek' and 'ＡＳＡ ＥＫ' share one key, so nobody can pass for somebody else.
+ * folds full-width and other compatibility forms), invisible characters dropped, lower case, look-alike letters
+ * of other alphabets read as the Latin letter they pass for (LOOKALIKES), whitespace runs as one space. 'Åsa  Ek',
+ * 'asa ek', 'ＡＳＡ ＥＫ' and 'Аsa Ek' with a Cyrillic А share one key, so nobody can pass for somebody else.
  */
 export const publicNameKey = (name: string): string =>
-  name.normalize('NFKD').replace(/\p{M}/gu, '').replace(INVISIBLE, '').toLowerCase().replace(/\s+/gu, ' ').trim();
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(INVISIBLE, '')
+    .toLowerCase()
+    .replace(LOOKALIKE, (letter) => LOOKALIKES.get(letter)!)
+    .replace(/\s+/gu, ' ')
+    .trim();
 
 const NEUTRAL_PREFIX = 'Medlem';
 const NEUTRAL_DIGITS = 10;
@@ -56,8 +78,14 @@ export const isReservedPublicName = (name: string): boolean => /^medlem ?#?\d+$/
  * administrator's own name ('Administratören') is taken by that account, these are kept from everyone. Compared
  * by publicNameKey, so 'ADMIN' and 'Administrator' are the same.
  */
-const SITE_NAMES = new Set(['admin', 'administrator', 'administratoren', 'moderator', 'moderatoren', 'melloarkivet', 'system']);
-export const isSiteName = (name: string): boolean => SITE_NAMES.has(publicNameKey(name));
+/**
+ * For the site's names only, also the look-alikes within Latin letters and digits: a capital I or a digit 1 for an
+ * l ('MeIloarkivet'), a zero for an o ('Adm1n', 'Mell0arkivet'). Not part of publicNameKey: 'Ida' and 'lda' are two
+ * members' names, but no member needs a name that reads as the site's.
+ */
+const siteNameForm = (key: string) => key.replace(/[il1|!]/g, 'l').replace(/0/g, 'o');
+const SITE_NAMES = new Set(['admin', 'administrator', 'administratoren', 'moderator', 'moderatoren', 'melloarkivet', 'system'].map(siteNameForm));
+export const isSiteName = (name: string): boolean => SITE_NAMES.has(siteNameForm(publicNameKey(name)));
 
 /**
  * Characters that turn the direction of the text around them (the bidirectional overrides, embeddings, isolates

@@ -15,6 +15,16 @@ describe('publicNameKey (uniqueness of display names)', () => {
   it('keeps different names apart', () => {
     expect(publicNameKey('Åsa Ek')).not.toBe(publicNameKey('Åsa Eke'));
   });
+
+  it('reads letters of other alphabets that look like Latin ones as those: Cyrillic А or Greek Ο cannot pass for another member', () => {
+    expect(publicNameKey('\u0410sa Ek')).toBe(publicNameKey('Åsa Ek')); // Cyrillic А
+    expect(publicNameKey('\u0421\u0430r\u0435n')).toBe(publicNameKey('Caren')); // Cyrillic С, а, е
+    expect(publicNameKey('\u039Fskar')).toBe(publicNameKey('Oskar')); // Greek Ο
+    expect(publicNameKey('\u1D0Dia')).toBe(publicNameKey('Mia')); // small capital ᴍ
+    // Other letters of those alphabets stay themselves: a Russian or Greek name is its own name.
+    expect(publicNameKey('Ольга')).toBe('oльгa');
+    expect(publicNameKey('Ольга')).not.toBe(publicNameKey('Olga'));
+  });
 });
 
 describe('neutralPublicName (accounts without a chosen name)', () => {
@@ -85,6 +95,10 @@ describe('PublicNameSchema (the registration field)', () => {
 
   it('refuses the names of the site and its staff, however spelt', () => {
     for (const name of ['Admin', 'ADMIN', 'Administratör', 'administrator', 'Moderator', 'Melloarkivet', ' system ']) {
+      expect(problem(name), name).toBe('Namnet är reserverat för webbplatsen – välj ett annat');
+    }
+    // Nor with look-alike letters: Cyrillic А, Greek Ο, a capital I or a digit 1 for an l, a zero for an O.
+    for (const name of ['\u0410dmin', 'Administrat\u00f6r\u0435n', 'M\u043Ederator', 'MeIloarkivet', 'Mell0arkivet', 'Me11oarkivet', 'Adm1n']) {
       expect(problem(name), name).toBe('Namnet är reserverat för webbplatsen – välj ett annat');
     }
     expect(problem('Admin-Anna')).toBeNull();
