@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { CommonQueryMethods } from 'slonik';
-import { articlePath, artistPath, escapeHtml, forumPostPath, pageMeta, songwriterPath, yearPath } from '@mello/contracts';
+import { API_PREFIX, articlePath, artistPath, escapeHtml, forumPostPath, pageMeta, songwriterPath, yearPath } from '@mello/contracts';
 import { sitemapDocuments, type SitemapDocuments } from '@mello/projections';
 import { compressBody } from '../http/compressed-files';
 
@@ -11,7 +11,7 @@ export const SITEMAP_PATH = '/sitemap.xml';
  * Areas a crawler has no business in: the admin screens, the API, a member's own notifications, and the search's
  * endless result pages (which say noindex as well). Every other page is open, and the sitemap names them.
  */
-const DISALLOWED = ['/admin', '/api/', '/notiser', '/search'];
+const DISALLOWED = ['/admin', `${API_PREFIX}/`, '/notiser', '/search'];
 
 export const robotsTxt = (origin: string) =>
   ['User-agent: *', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}${SITEMAP_PATH}`, ''].join('\n');
