@@ -7,6 +7,13 @@ import { z } from 'zod';
 export const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]/gu;
 
 /**
+ * Characters that turn the direction of the text around them (the bidirectional overrides, embeddings, isolates
+ * and marks): in a name they make 'nimdA' read as 'Admin', so a member could pass for another, and in a forum
+ * title or tag 'gnitset' reads as 'testing' in every list and notification that shows it.
+ */
+export const hasDirectionControls = (text: string): boolean => /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(text);
+
+/**
  * How many characters a reader sees: code points (an emoji is one, not two UTF-16 units), leaving out invisible
  * characters and surrounding whitespace. Minimum lengths ('minst 5 tecken') count these, so a title of
  * zero-width spaces is as empty as a blank one.

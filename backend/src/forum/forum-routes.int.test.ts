@@ -98,6 +98,9 @@ describe('POST /api/forum/posts', () => {
     [{ tags: 'en,två' }, 'tags', 'Taggar måste vara en lista'],
     [{ tags: ['x'.repeat(41)] }, 'tags', 'högst 40 tecken'],
     [{ title: 'x'.repeat(201) }, 'title', 'högst 200 tecken'],
+    // Read as 'testing hej' in every list: a right-to-left override turns the letters after it around.
+    [{ title: '\u202Egnitset\u202C hej' }, 'title', 'Titeln får inte innehålla tecken som vänder textens riktning'],
+    [{ tags: ['VHS', '\u2067SVT\u2069'] }, 'tags', 'En tagg får inte innehålla tecken som vänder textens riktning'],
   ])('refuses %j with 400 naming %s, and creates nothing', async (change, field, message) => {
     const head = await logHead(backend);
     const reply = await author.post('/api/forum/posts', validPost(change));

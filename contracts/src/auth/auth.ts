@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { visibleLength } from '../fields';
-import { hasDirectionControls, isReservedPublicName, isSiteName, PUBLIC_NAME_MAX_LENGTH, PUBLIC_NAME_MIN_LENGTH } from './public-name';
+import { hasDirectionControls } from '../fields';
+import { isReservedPublicName, isSiteName, PUBLIC_NAME_MAX_LENGTH, PUBLIC_NAME_MIN_LENGTH } from './public-name';
 
 const email = z
   .string({ required_error: 'Obligatoriskt fält', invalid_type_error: 'Måste vara text' })

@@ -86,9 +86,3 @@ export const isReservedPublicName = (name: string): boolean => /^medlem ?#?\d+$/
 const siteNameForm = (key: string) => key.replace(/[il1|!]/g, 'l').replace(/0/g, 'o');
 const SITE_NAMES = new Set(['admin', 'administrator', 'administratoren', 'moderator', 'moderatoren', 'melloarkivet', 'system'].map(siteNameForm));
 export const isSiteName = (name: string): boolean => SITE_NAMES.has(siteNameForm(publicNameKey(name)));
-
-/**
- * Characters that turn the direction of the text around them (the bidirectional overrides, embeddings, isolates
- * and marks): in a name they make 'nimdA' read as 'Admin', so a member could pass for another.
- */
-export const hasDirectionControls = (name: string): boolean => /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name);

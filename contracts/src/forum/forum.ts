@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIRST_CONTEST_YEAR } from '../archive/years';
-import { cleanList, lowerCaseId, visibleLength, wholeNumber } from '../fields';
+import { cleanList, hasDirectionControls, lowerCaseId, visibleLength, wholeNumber } from '../fields';
 import { searchText } from '../search/search';
 import {
   FORUM_CONTENT_MAX,
@@ -74,7 +74,8 @@ const title = z
   .string({ required_error: 'Titel måste vara minst 5 tecken', invalid_type_error: 'Titeln måste vara text' })
   .trim()
   .max(FORUM_TITLE_MAX, `Titeln får vara högst ${FORUM_TITLE_MAX} tecken`)
-  .refine((value) => visibleLength(value) >= FORUM_TITLE_MIN, 'Titel måste vara minst 5 tecken');
+  .refine((value) => visibleLength(value) >= FORUM_TITLE_MIN, 'Titel måste vara minst 5 tecken')
+  .refine((value) => !hasDirectionControls(value), 'Titeln får inte innehålla tecken som vänder textens riktning');
 const content = z
   .string({ required_error: 'Innehåll måste vara minst 10 tecken', invalid_type_error: 'Innehållet måste vara text' })
   .trim()
@@ -98,12 +99,15 @@ const year = z.preprocess(
     .nullable(),
 );
 const reward = z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber(0, 100_000_000));
+/** A tag that would turn the text around it (hasDirectionControls): refused by the schema and by the form's tag input. */
+export const FORUM_TAG_DIRECTION_MESSAGE = 'En tagg får inte innehålla tecken som vänder textens riktning';
 /** Free-text tags: non-strings dropped (spec section 5), trimmed, no empty ones, no duplicates. */
 const tags = z
   .array(z.unknown(), { invalid_type_error: 'Taggar måste vara en lista' })
   .transform((values) => cleanList(values.filter((value): value is string => typeof value === 'string')))
   .refine((values) => values.length <= FORUM_TAGS_MAX, `Högst ${FORUM_TAGS_MAX} taggar`)
-  .refine((values) => values.every((tag) => tag.length <= FORUM_TAG_MAX), `En tagg får vara högst ${FORUM_TAG_MAX} tecken`);
+  .refine((values) => values.every((tag) => tag.length <= FORUM_TAG_MAX), `En tagg får vara högst ${FORUM_TAG_MAX} tecken`)
+  .refine((values) => !values.some(hasDirectionControls), FORUM_TAG_DIRECTION_MESSAGE);
 
 /** POST /api/forum/posts. Unknown keys (authorId, likes, status …) are dropped: the server sets them. */
 export const ForumPostCreateInputSchema = z.object({

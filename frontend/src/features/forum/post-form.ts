@@ -1,9 +1,11 @@
 import {
   type FieldIssue,
+  FORUM_TAG_DIRECTION_MESSAGE,
   FORUM_TAG_MAX,
   FORUM_TAGS_MAX,
   ForumPostCreateInputSchema,
   ForumPostEditInputSchema,
+  hasDirectionControls,
   type ForumCategory,
   type ForumPost,
   type ForumPostCreateInput,
@@ -106,6 +108,7 @@ export function addTag(tags: readonly string[], raw: string): AddTagResult {
   const tag = raw.trim();
   if (tag === '') return { tags: [...tags], added: false };
   if (tag.length > FORUM_TAG_MAX) return { tags: [...tags], added: false, error: `En tagg får vara högst ${FORUM_TAG_MAX} tecken` };
+  if (hasDirectionControls(tag)) return { tags: [...tags], added: false, error: FORUM_TAG_DIRECTION_MESSAGE };
   const next = cleanTags([...tags, tag]);
   if (next.length === tags.length) return { tags: [...tags], added: false, error: 'Taggen finns redan' };
   if (next.length > FORUM_TAGS_MAX) return { tags: [...tags], added: false, error: `Högst ${FORUM_TAGS_MAX} taggar` };

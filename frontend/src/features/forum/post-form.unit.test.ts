@@ -12,6 +12,7 @@ describe('tag input', () => {
     expect(addTag(['VHS'], '   ')).toEqual({ tags: ['VHS'], added: false });
     expect(addTag(['VHS'], 'vhs')).toMatchObject({ tags: ['VHS'], added: false, error: 'Taggen finns redan' });
     expect(addTag([], 'x'.repeat(41))).toMatchObject({ added: false, error: 'En tagg får vara högst 40 tecken' });
+    expect(addTag([], '\u202Esvh\u202C')).toMatchObject({ added: false, error: 'En tagg får inte innehålla tecken som vänder textens riktning' });
     const twenty = Array.from({ length: 20 }, (_, i) => `t${i}`);
     expect(addTag(twenty, 'en till')).toMatchObject({ added: false, error: 'Högst 20 taggar' });
     expect(removeTag(['a', 'b'], 'a')).toEqual(['b']);
