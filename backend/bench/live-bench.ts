@@ -69,7 +69,8 @@ const shutdownMessages = new Map<string, number>();
 try {
   // The members of the notifications phase all sign up from this one address: the sign-up limit is raised as
   // the write limit is.
-  const limits = { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_IP: '100000' };
+  // Its thousand sockets all connect from this one address too.
+  const limits = { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_REGISTER_PER_IP: '100000', RATE_LIMIT_SOCKETS_PER_ADDRESS: '100000' };
   backend = await startBackend(benchBackendConfig(database, { IMPORT_ARCHIVE: 'false', ...limits }), {
     log: (message, detail) => {
       const text = `backend: ${message}${detail ? ` ${JSON.stringify(detail)}` : ''}`;

@@ -115,6 +115,7 @@ export const settingsShape = {
   RATE_LIMIT_LOGIN_PER_IP: perPeriod.default('30'),
   RATE_LIMIT_REGISTER_PER_IP: perPeriod.default('20'),
   RATE_LIMIT_WRITES_PER_MINUTE: perPeriod.default('120'),
+  RATE_LIMIT_SOCKETS_PER_ADDRESS: perPeriod.default('50'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { errorMap: () => ({ message: `must be one of ${LOG_LEVELS.join(', ')}` }) }).default('info'),
   READY_MAX_LAG: wholeNumber(0).default('1000'),
   METRICS_TOKEN: text.optional(),

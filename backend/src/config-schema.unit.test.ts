@@ -74,6 +74,7 @@ const cases: Record<SettingName, Case> = {
   RATE_LIMIT_LOGIN_PER_IP: { good: ['10000', 10_000], bad: ['lots', /^RATE_LIMIT_LOGIN_PER_IP="lots" must be a whole number/], default: 30 },
   RATE_LIMIT_REGISTER_PER_IP: { good: ['6', 6], bad: ['1e3', /^RATE_LIMIT_REGISTER_PER_IP="1e3" must be a whole number/], default: 20 },
   RATE_LIMIT_WRITES_PER_MINUTE: { good: ['3', 3], bad: ['0x10', /^RATE_LIMIT_WRITES_PER_MINUTE="0x10" must be a whole number/], default: 120 },
+  RATE_LIMIT_SOCKETS_PER_ADDRESS: { good: ['7', 7], bad: ['0', /^RATE_LIMIT_SOCKETS_PER_ADDRESS="0" must be/], default: 50 },
   LOG_LEVEL: {
     good: ['silent', 'silent'],
     bad: ['verbose', /^LOG_LEVEL="verbose" must be one of fatal, error, warn, info, debug, trace, silent$/],

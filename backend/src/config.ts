@@ -38,6 +38,8 @@ export type Config = {
     loginPerIp: number;
     registerPerIp: number;
     writesPerUserPerMinute: number;
+    /** Live (Socket.IO) connections open at once from one client address, in one API process. */
+    socketsPerAddress: number;
   };
   /** pino level of the JSON logs (docs/operations.md, "Signals"). */
   logLevel: LogLevel;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: settings.RATE_LIMIT_LOGIN_PER_IP,
       registerPerIp: settings.RATE_LIMIT_REGISTER_PER_IP,
       writesPerUserPerMinute: settings.RATE_LIMIT_WRITES_PER_MINUTE,
+      socketsPerAddress: settings.RATE_LIMIT_SOCKETS_PER_ADDRESS,
     },
     logLevel: settings.LOG_LEVEL,
     readyMaxLag: settings.READY_MAX_LAG,

@@ -199,6 +199,8 @@ export async function startBackend(config: Config, options: BackendOptions = { l
       rates,
       log,
       sessionRecheckMs: options.sessionRecheckMs,
+      trustProxy: config.trustProxy,
+      socketsPerAddress: config.rateLimits.socketsPerAddress,
     });
     endSessionSockets = live.sessionEnded;
     shutdown.add(() => live.close());

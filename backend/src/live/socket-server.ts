@@ -14,6 +14,8 @@ import { moderationLive } from './moderation-live';
 import type { CheckpointRates } from '../maintenance/projection-rate';
 import { driftLive } from './drift-live';
 import { originAllowed, sessionMiddleware } from './socket-auth';
+import { connectionsPerAddress } from './connections-per-address';
+import type { TrustProxy } from '../http/trust-proxy';
 import { SESSION_RECHECK_MS, socketSessions } from './socket-sessions';
 
 /** The table the PostgreSQL adapter keeps payloads over NOTIFY's 8000-byte limit in. */
@@ -63,6 +65,9 @@ export async function startSocketServer(
     log: (message: string, detail?: Record<string, unknown>) => void;
     /** SESSION_RECHECK_MS unless given (socket-sessions.ts). */
     sessionRecheckMs?: number;
+    /** Which proxies' X-Forwarded-For name the client (config.trustProxy), and how many connections one address may hold. */
+    trustProxy: TrustProxy;
+    socketsPerAddress: number;
   },
 ) {
   const adapterPool = socketAdapterPool(deps.databaseUri, deps.databaseTimeouts, deps.log);
@@ -73,6 +78,7 @@ export async function startSocketServer(
     adapter: createAdapter(adapterPool.clients, { errorHandler: (error) => deps.log(`socket adapter: ${error.message}`) }),
   });
   io.use(sessionMiddleware(deps));
+  io.use(connectionsPerAddress(deps.socketsPerAddress, deps.trustProxy));
   const sessions = socketSessions(io, { ...deps, recheckMs: deps.sessionRecheckMs ?? SESSION_RECHECK_MS });
   const notifications = attachNotificationsLive(io, deps);
   const moderation = moderationLive(io, deps);

@@ -60,6 +60,8 @@ export const TYPING_SIGNED_OUT_MESSAGE = 'Logga in för att svara';
 export const TYPING_NOT_WATCHING_MESSAGE = 'Öppna inlägget för att svara på det';
 export const LIVE_UNKNOWN_EVENT_MESSAGE = 'Okänd händelse';
 export const LIVE_SERVER_ERROR_MESSAGE = 'Något gick fel på servern';
+/** A handshake refused because its address already holds as many live connections as one may (connect_error). */
+export const LIVE_TOO_MANY_CONNECTIONS_MESSAGE = 'För många samtidiga liveanslutningar från din adress. Stäng några flikar och försök igen.';
 export const LIVE_TOO_MANY_PENDING_MESSAGE = 'För många förfrågningar på en gång. Vänta på svaren och försök igen.';
 
 /** A request's arguments (the acknowledgement, a function, is not one of them): too many or too few is refused. */
