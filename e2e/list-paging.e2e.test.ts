@@ -260,4 +260,38 @@ describe('paged lists (desktop)', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it(
+    "/search shows each section's first 12 hits, and 'Visa fler' from the keyboard the next 24, with focus on the first of them",
+    { timeout: 60_000 },
+    async () => {
+      // 'a' is in nearly every entry: the server's page holds the first 12 of its 500 entries, not all of them.
+      const html = await (await page.request.get('/search?q=a')).text();
+      const served = html.slice(html.indexOf('id="search-entries-heading"'), html.indexOf('id="search-artists-heading"'));
+      expect(served.match(/<li[ >]/g)?.length).toBe(12);
+
+      const search = await context.newPage();
+      untilHydrated(search);
+      const pageErrors = watchErrors(search);
+      await search.goto('/search?q=a');
+      const section = 'section[aria-labelledby="search-entries-heading"]';
+      const entries = search.locator(`${section} li`);
+      await expect.poll(() => entries.count()).toBe(12);
+      const total = Number(/\((\d+)/.exec(await search.locator('#search-entries-heading').innerText())![1]);
+      expect(total).toBe(500);
+      const more = search.getByRole('button', { name: `Visa fler bidrag (${total - 12} kvar)` });
+      await more.focus();
+      await search.keyboard.press('Enter');
+      await expect.poll(() => entries.count()).toBe(36);
+      const focusIsOnHit = (index: number) =>
+        search.evaluate(({ section, index }) => document.activeElement?.closest('li') === document.querySelectorAll(`${section} li`)[index], {
+          section,
+          index,
+        });
+      await expect.poll(() => focusIsOnHit(12)).toBe(true);
+      await search.getByRole('button', { name: `Visa fler bidrag (${total - 36} kvar)` }).waitFor();
+      expect(pageErrors).toEqual([]);
+      await search.close();
+    },
+  );
 });

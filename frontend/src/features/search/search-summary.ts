@@ -48,3 +48,14 @@ export function activeFilterLabels({ category, decade }: { category: string; dec
 export function sectionTitle(name: string, count: number, more = false): string {
   return `${name} (${count}${more ? '+' : ''})`;
 }
+
+/**
+ * A section shows its first SECTION_FIRST_SHOWN hits (four rows of three cards), and each 'Visa fler' SECTION_SHOW_MORE
+ * more: a word in nearly every entry ('a') finds 500 of them, and rendering every card of every section at once made
+ * a page of 1.1 MB and several thousand elements before the reader saw anything. The heading keeps the whole count.
+ */
+export const SECTION_FIRST_SHOWN = 12;
+export const SECTION_SHOW_MORE = 24;
+
+/** 'Visa fler bidrag (488 kvar)': names what it shows, since every section has one. */
+export const showMoreLabel = (noun: string, remaining: number): string => `Visa fler ${noun} (${remaining} kvar)`;

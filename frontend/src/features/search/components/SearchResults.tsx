@@ -85,68 +85,82 @@ export function SearchResults({ q, category, decade }: Props) {
       </Box>
 
       {totalHits(counts) === 0 && <EmptyState title="Inga resultat hittades" description="Prova att söka efter en artist, en låt eller ett årtal." />}
-      <SearchSection id="search-years" name="År" count={counts.years} more={mayHaveMore(counts, 'years')}>
-        <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
-          {found.years.map((year) => (
-            <li key={year.id}>
-              <YearHit year={year} />
-            </li>
-          ))}
-        </SimpleGrid>
+      <SearchSection id="search-years" name="År" noun="år" hits={found.years} more={mayHaveMore(counts, 'years')}>
+        {(shown) => (
+          <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
+            {shown.map((year) => (
+              <li key={year.id}>
+                <YearHit year={year} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
       </SearchSection>
-      <SearchSection id="search-entries" name="Bidrag" count={counts.entries} more={mayHaveMore(counts, 'entries')}>
-        <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
-          {found.entries.map((entry) => (
-            <li key={entry.id}>
-              <EntryHit entry={entry} />
-            </li>
-          ))}
-        </SimpleGrid>
+      <SearchSection id="search-entries" name="Bidrag" noun="bidrag" hits={found.entries} more={mayHaveMore(counts, 'entries')}>
+        {(shown) => (
+          <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
+            {shown.map((entry) => (
+              <li key={entry.id}>
+                <EntryHit entry={entry} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
       </SearchSection>
-      <SearchSection id="search-artists" name="Artister" count={counts.artists} more={mayHaveMore(counts, 'artists')}>
-        <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
-          {found.artists.map((artist) => (
-            <li key={artist.id}>
-              <PersonHit person={artist} to={artistPath(artist.slug)} />
-            </li>
-          ))}
-        </SimpleGrid>
+      <SearchSection id="search-artists" name="Artister" noun="artister" hits={found.artists} more={mayHaveMore(counts, 'artists')}>
+        {(shown) => (
+          <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
+            {shown.map((artist) => (
+              <li key={artist.id}>
+                <PersonHit person={artist} to={artistPath(artist.slug)} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
       </SearchSection>
-      <SearchSection id="search-songwriters" name="Låtskrivare" count={counts.songwriters} more={mayHaveMore(counts, 'songwriters')}>
-        <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
-          {found.songwriters.map((songwriter) => (
-            <li key={songwriter.slug}>
-              <PersonHit person={songwriter} to={songwriterPath(songwriter.slug)} />
-            </li>
-          ))}
-        </SimpleGrid>
+      <SearchSection id="search-songwriters" name="Låtskrivare" noun="låtskrivare" hits={found.songwriters} more={mayHaveMore(counts, 'songwriters')}>
+        {(shown) => (
+          <SimpleGrid {...gridProps} columns={{ base: 1, sm: 2, lg: 3 }}>
+            {shown.map((songwriter) => (
+              <li key={songwriter.slug}>
+                <PersonHit person={songwriter} to={songwriterPath(songwriter.slug)} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
       </SearchSection>
-      <SearchSection id="search-articles" name="Artiklar" count={counts.articles} more={mayHaveMore(counts, 'articles')}>
-        <SimpleGrid {...gridProps} columns={{ base: 1, md: 2, lg: 3 }}>
-          {found.articles.map((article) => (
-            <li key={article.id}>
-              <ArticleCard article={article} />
-            </li>
-          ))}
-        </SimpleGrid>
+      <SearchSection id="search-articles" name="Artiklar" noun="artiklar" hits={found.articles} more={mayHaveMore(counts, 'articles')}>
+        {(shown) => (
+          <SimpleGrid {...gridProps} columns={{ base: 1, md: 2, lg: 3 }}>
+            {shown.map((article) => (
+              <li key={article.id}>
+                <ArticleCard article={article} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
       </SearchSection>
-      <SearchSection id="search-videos" name="Videos" count={counts.videos} more={mayHaveMore(counts, 'videos')}>
-        <SimpleGrid {...gridProps} columns={{ base: 1, lg: 2 }}>
-          {found.videos.map((video) => (
-            <li key={video.id}>
-              <VideoHit video={video} />
-            </li>
-          ))}
-        </SimpleGrid>
+      <SearchSection id="search-videos" name="Videos" noun="videos" hits={found.videos} more={mayHaveMore(counts, 'videos')}>
+        {(shown) => (
+          <SimpleGrid {...gridProps} columns={{ base: 1, lg: 2 }}>
+            {shown.map((video) => (
+              <li key={video.id}>
+                <VideoHit video={video} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
       </SearchSection>
-      <SearchSection id="search-forum" name="Forum" count={counts.forum} more={mayHaveMore(counts, 'forum')}>
-        <Stack {...gridProps}>
-          {found.forum.map((post) => (
-            <li key={post.id}>
-              <ForumHit post={post} />
-            </li>
-          ))}
-        </Stack>
+      <SearchSection id="search-forum" name="Forum" noun="inlägg" hits={found.forum} more={mayHaveMore(counts, 'forum')}>
+        {(shown) => (
+          <Stack {...gridProps}>
+            {shown.map((post) => (
+              <li key={post.id}>
+                <ForumHit post={post} />
+              </li>
+            ))}
+          </Stack>
+        )}
       </SearchSection>
     </Stack>
   );
