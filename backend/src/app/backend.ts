@@ -13,6 +13,7 @@ import { ensureAdminAccount } from '../auth/admin-bootstrap';
 import { authRoutes } from '../auth/auth-routes';
 import { createRateLimits, deleteExpiredLimits } from '../auth/rate-limit';
 import { boundedPgPool } from '../db/bounded-pg-pool';
+import { failFastPool } from '../db/fail-fast-pool';
 import { deleteExpiredSessions } from '../auth/session-store';
 import type { Config } from '../config';
 import type { EventStore } from '../event-store/port';
@@ -48,6 +49,9 @@ import { serveHttp } from './serve-http';
 import { DEFAULT_CLIENT_DIR } from './paths';
 import { startProjections } from './projections';
 import { openSearch } from './search-engine';
+
+/** How long the rate limits' queries fail at once after one found the database away (then one asks again). */
+const LIMITS_AWAY_COOL_DOWN_MS = 5000;
 
 export type { Log } from './infrastructure';
 export { openEventStore } from './infrastructure';
@@ -130,10 +134,12 @@ export async function startBackend(config: Config, options: BackendOptions = { l
 
     // rate-limiter-flexible speaks to a pg Pool (not slonik): a small one of its own, bounded like the request pools,
     // so a sign-in or sign-up (counted before it meets the users table) answers 503 rather than hang while PostgreSQL
-    // does; the limits then fall back to this process's counters (rate-limit.ts).
+    // does; the limits then fall back to this process's counters (rate-limit.ts). Once one of its queries found the
+    // database away, the next few seconds' fail at once (fail-fast-pool.ts): a sign-in asks four limits, and each
+    // waited out the same timeouts in turn.
     const limiterPool = boundedPgPool(database.uri, config.databaseTimeouts, { max: 4, onError: (error) => log(`rate limit pool: ${error.message}`) });
     shutdown.add(() => limiterPool.end());
-    const limits = createRateLimits(limiterPool, config.rateLimits);
+    const limits = createRateLimits(failFastPool(limiterPool, LIMITS_AWAY_COOL_DOWN_MS), config.rateLimits);
     // A process that runs the projections runs rebuilds (its admins' and those API processes without them hand over);
     // one started with RUN_PROJECTIONS=false hands its admins' rebuilds to the worker (maintenance/drift-console.ts).
     const rebuilds = config.runProjections ? rebuildsHere({ pool, store, databaseUri: database.uri, eventStoreUrl: config.eventStoreUrl, log }) : null;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { sql, type DatabasePool } from 'slonik';
 import type { Config } from '../config';
+import type { QueryPool } from '../db/fail-fast-pool';
 import { TooManyRequestsError } from '../shared/errors';
 
 /**
@@ -19,7 +19,7 @@ export type Limiter = RateLimiterPostgres;
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
 /** A budget of `points` per `seconds` (a fixed window from the first hit) for each key of one kind. */
-export function createLimiter(pool: pg.Pool, kind: string, points: number, seconds: number): Limiter {
+export function createLimiter(pool: QueryPool, kind: string, points: number, seconds: number): Limiter {
   return new RateLimiterPostgres({
     storeClient: pool,
     storeType: 'pool',
@@ -73,7 +73,7 @@ export const MAX_LOGIN_DELAY_SECONDS = 15 * 60;
 const PAIR_MEMORY_SECONDS = 24 * 60 * 60;
 const QUARTER_HOUR = 15 * 60;
 
-export function createRateLimits(pool: pg.Pool, settings: Config['rateLimits']): RateLimits {
+export function createRateLimits(pool: QueryPool, settings: Config['rateLimits']): RateLimits {
   return {
     loginPerIp: createLimiter(pool, 'login_ip', settings.loginPerIp, QUARTER_HOUR),
     registerPerIp: createLimiter(pool, 'register_ip', settings.registerPerIp, 60 * 60),
