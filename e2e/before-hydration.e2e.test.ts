@@ -47,6 +47,17 @@ describe('without JavaScript', () => {
     expect(await page.getByRole('main').textContent()).toContain('ABBA - Waterloo');
     await page.context().close();
   });
+
+  it('the forum search keeps its text (and the category chosen) in the address', async () => {
+    const page = await openPage(false);
+    await page.goto('/forum?category=lost-media');
+    const box = page.getByRole('searchbox', { name: 'Sök i forumet' });
+    await box.fill('VHS');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'VHS');
+    expect(new URL(page.url()).searchParams.get('category')).toBe('lost-media');
+    await page.context().close();
+  });
 });
 
 /** A page whose client chunks are held until `release` is called, as on a slow phone. */
@@ -86,6 +97,15 @@ describe('typed before the page is interactive', () => {
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await box.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'Carola');
+    await page.context().close();
+  });
+
+  it('the forum search filters by the text typed while its JavaScript was still on its way', async () => {
+    const { page, release } = await openWithJavaScriptHeld('/forum');
+    await page.getByRole('searchbox', { name: 'Sök i forumet' }).pressSequentially('VHS');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    release();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'VHS');
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, Heading, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -59,6 +59,12 @@ export default function ForumPage() {
   const sortParam = params.get('sort');
   const sort: ForumSort = isForumSort(sortParam) ? sortParam : DEFAULT_FORUM_SORT;
   const [text, setText] = useState(() => params.get('q') ?? '');
+  // Text typed before the page was interactive is in the field, not in the state the server's HTML was made with.
+  const searchField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchField.current?.value;
+    if (typed !== undefined && typed !== text) setText(typed);
+  }, []);
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const filter = { q, category, sort };
 
@@ -157,10 +163,15 @@ export default function ForumPage() {
       </Flex>
 
       <Stack gap="4" mb="6">
+        {/* Without JavaScript the browser submits the text with the category and order shown. */}
         <form role="search" aria-label="Sök i forumet" onSubmit={(event) => event.preventDefault()}>
+          {category !== 'all' && <input type="hidden" name="category" value={category} />}
+          {sort !== DEFAULT_FORUM_SORT && <input type="hidden" name="sort" value={sort} />}
           <InputGroup startElement={<LuSearch aria-hidden />}>
             <Input
+              ref={searchField}
               type="search"
+              name="q"
               aria-label="Sök i forumet"
               placeholder="Sök bland inlägg, t.ex. VHS, 1962 eller ABBA"
               value={text}
