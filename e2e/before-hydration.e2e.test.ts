@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import { request as playwrightRequest, type Browser, type Page } from 'playwright-core';
+import { authApi } from '@mello/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, VIEWPORTS } from './support/browser';
 
@@ -9,9 +10,14 @@ import { launchChromium, VIEWPORTS } from './support/browser';
  * browser's own submission of the form does the same search.
  */
 const baseUrl = inject('e2eBaseUrl');
+const MEMBER = { email: `before-hydration-${Date.now()}@example.se`, password: 'e2e-password-1', displayName: `Tidig ${Date.now()}` };
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
+  const api = await playwrightRequest.newContext({ baseURL: baseUrl });
+  const registered = await api.post(authApi.register.path, { data: MEMBER });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await api.dispose();
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,6 +39,21 @@ async function openPage(javaScriptEnabled: boolean): Promise<Page> {
 }
 
 describe('without JavaScript', () => {
+  it('the sign-in form says it needs JavaScript and never puts the password in the address', async () => {
+    const page = await openPage(false);
+    await page.goto('/login');
+    await page.getByLabel('E-post').first().fill(MEMBER.email);
+    const password = page.getByLabel('Lösenord').first();
+    await password.fill(MEMBER.password);
+    await password.press('Enter');
+    await page.getByRole('button', { name: 'Logga in' }).last().click({ force: true });
+    await page.waitForTimeout(500);
+    expect(page.url()).not.toContain(encodeURIComponent(MEMBER.password));
+    expect(page.url()).not.toContain('password');
+    expect(await page.getByRole('main').textContent()).toContain('Inloggningen kräver JavaScript.');
+    await page.context().close();
+  });
+
   it("the home search block searches: /search with the text and the filters chosen, the archive's hits shown", async () => {
     const page = await openPage(false);
     await page.goto('/');
@@ -85,6 +106,24 @@ describe('typed before the page is interactive', () => {
     await block.getByRole('searchbox', { name: 'Sökord' }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/search');
     expect(new URL(page.url()).search).toBe('?q=Waterloo&decade=1970');
+    await page.context().close();
+  });
+
+  it('the sign-in form signs in with what was typed before it was interactive, never sending it in an address', async () => {
+    const { page, release } = await openWithJavaScriptHeld('/login');
+    await page.getByLabel('E-post').first().fill(MEMBER.email);
+    const password = page.getByLabel('Lösenord').first();
+    await password.fill(MEMBER.password);
+    await password.press('Enter');
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(`${baseUrl}/login`);
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Logga in' }).last().click();
+    await page.waitForURL(`${baseUrl}/`);
+    const user = await page.request.get(authApi.user.path);
+    expect(user.status()).toBe(200);
+    expect(((await user.json()) as { email: string }).email).toBe(MEMBER.email);
     await page.context().close();
   });
 

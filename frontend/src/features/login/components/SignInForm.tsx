@@ -2,6 +2,7 @@ import { Alert, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react
 import { PASSWORD_MIN_LENGTH, SIGN_IN_LABELS, type RegisterInput } from '@mello/contracts';
 import type { ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { problemOf, signInResolvers, useLogin, useRegister, type SignInMode, type SignInProblem } from '../use-sign-in';
 
 /**
@@ -16,6 +17,7 @@ export function SignInForm({ mode, returnTo }: { mode: SignInMode; returnTo: str
 function LoginForm({ returnTo }: { returnTo: string }) {
   const login = useLogin(returnTo);
   const form = useForm({ resolver: signInResolvers.login, defaultValues: { email: '', password: '' } });
+  const hydrated = useHydrated();
   const problem = login.error ? problemOf(login.error) : null;
   const error = errorOf(form.formState.errors, problem);
   return (
@@ -26,7 +28,7 @@ function LoginForm({ returnTo }: { returnTo: string }) {
       <TextField label={SIGN_IN_LABELS.password} required error={error('password')}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </TextField>
-      <Button type="submit" colorPalette="gold" size="lg" loading={login.isPending || login.isSuccess} loadingText="Loggar in...">
+      <Button type="submit" colorPalette="gold" size="lg" disabled={!hydrated} loading={login.isPending || login.isSuccess} loadingText="Loggar in...">
         Logga in
       </Button>
     </FormFrame>
@@ -39,6 +41,7 @@ function RegisterForm({ returnTo }: { returnTo: string }) {
     resolver: signInResolvers.register,
     defaultValues: { email: '', password: '', displayName: '', firstName: '', lastName: '' },
   });
+  const hydrated = useHydrated();
   const problem = registration.error ? problemOf(registration.error) : null;
   const error = errorOf(form.formState.errors, problem);
   const field = (name: keyof RegisterInput): UseFormRegisterReturn => form.register(name);
@@ -66,7 +69,14 @@ function RegisterForm({ returnTo }: { returnTo: string }) {
           <Input autoComplete="family-name" {...field('lastName')} />
         </TextField>
       </SimpleGrid>
-      <Button type="submit" colorPalette="gold" size="lg" loading={registration.isPending || registration.isSuccess} loadingText="Skapar konto...">
+      <Button
+        type="submit"
+        colorPalette="gold"
+        size="lg"
+        disabled={!hydrated}
+        loading={registration.isPending || registration.isSuccess}
+        loadingText="Skapar konto..."
+      >
         Skapa konto
       </Button>
     </FormFrame>
@@ -81,11 +91,19 @@ const errorOf =
     return typeof message === 'string' ? message : problem?.fields[name];
   };
 
-/** noValidate: the contract's Swedish messages are shown, not the browser's own bubbles. */
+/**
+ * noValidate: the contract's Swedish messages are shown, not the browser's own bubbles. The forms sign in through the
+ * client only: until it has hydrated the submit button is disabled (Enter then submits nothing; the typed values stay
+ * in the fields, which the form reads once it can), and method="post" keeps a password out of any address, where the
+ * browser's own GET submission put it (/login?email=…&password=…).
+ */
 function FormFrame({ onSubmit, problem, children }: { onSubmit: React.FormEventHandler; problem: SignInProblem | null; children: ReactNode }) {
   return (
     <Stack asChild gap="5">
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
+        <noscript>
+          <p>Inloggningen kräver JavaScript. Slå på JavaScript i webbläsaren och ladda om sidan.</p>
+        </noscript>
         {problem && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
