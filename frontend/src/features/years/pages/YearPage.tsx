@@ -4,8 +4,10 @@ import { lazy, Suspense } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useYear } from '../../../api/archive';
+import { NetworkError } from '../../../api/http';
 import { useCurrentUser } from '../../../auth/current-user';
 import { BelowTheFold } from '../../../components/BelowTheFold';
+import { ServerUnreachable } from '../../../components/content/ServerUnreachable';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingText } from '../../../components/LoadingText';
 import { PageContainer } from '../../../components/PageContainer';
@@ -20,19 +22,28 @@ import { yearLabelOf, yearNumberOf } from '../../../lib/year-param';
 const YearAdminActions = lazy(() => import('../components/YearAdminActions'));
 
 /**
- * /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or any failure (with
- * why, for a year when no Melodifestival was held).
+ * /year/{year}: loading, then the year, or the not-found view for an unknown year, a non-number or a failure the
+ * server answered (with why, for a year when no Melodifestival was held). When the server cannot be reached at all
+ * (offline), the page says so with a retry, as the other content pages do: not that the year is not in the archive.
  */
 export default function YearPage() {
   const { year: param = '' } = useParams();
   const yearNumber = yearNumberOf(param);
   const yearLabel = yearLabelOf(param);
-  const { data: year, isLoading } = useYear(yearNumber);
+  const { data: year, isLoading, error, refetch } = useYear(yearNumber);
+  const unreachable = error instanceof NetworkError;
   const { isAdmin } = useCurrentUser();
-  // While loading, the head stays as it is (the server's tags are already right for this URL).
-  usePageMeta(isLoading ? null : Number.isNaN(yearNumber) ? pageMeta.yearNotFound(param) : pageMeta.year(yearNumber, year ?? null));
+  // While loading (or unreachable), the head stays as it is (the server's tags are already right for this URL).
+  usePageMeta(isLoading || unreachable ? null : Number.isNaN(yearNumber) ? pageMeta.yearNotFound(param) : pageMeta.year(yearNumber, year ?? null));
 
   if (isLoading) return <LoadingText>Laddar år {yearLabel}...</LoadingText>;
+  if (unreachable) {
+    return (
+      <PageContainer>
+        <ServerUnreachable onRetry={() => void refetch()} />
+      </PageContainer>
+    );
+  }
   if (!year) {
     return (
       <PageContainer>

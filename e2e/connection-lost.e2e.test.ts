@@ -1,0 +1,29 @@
+import { describe, expect, inject, it } from 'vitest';
+import { VIEWPORTS } from './support/browser';
+import { pagesForFile } from './support/pages';
+
+/**
+ * The connection goes away in the middle of a visit (a train, a lift): a screen whose data cannot be fetched says
+ * that the server could not be reached, in Swedish, with a retry, never that the thing asked for does not exist.
+ */
+const baseUrl = inject('e2eBaseUrl');
+const newPage = pagesForFile({ baseUrl, name: 'connection-lost' });
+
+describe('the connection lost mid-visit', () => {
+  it('a year opened in the app says the server cannot be reached, not that the year is missing, and shows it on retry', async () => {
+    const page = await newPage(VIEWPORTS.mobile);
+    await page.goto('/years');
+    const yearCall = '**/api/years/by-year/2011';
+    await page.route(yearCall, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('main').locator('a[href="/year/2011"]').first().click();
+    await page.waitForURL('**/year/2011');
+    const main = page.getByRole('main');
+    await main.getByText('Kunde inte nå servern').waitFor();
+    expect(await main.textContent()).not.toContain('hittades inte');
+
+    await page.unroute(yearCall);
+    await main.getByRole('button', { name: 'Försök igen' }).click();
+    await main.getByRole('heading', { name: 'Om 2011' }).waitFor();
+    expect(await main.textContent()).toContain('Eric Saade');
+  });
+});
