@@ -1,7 +1,7 @@
-import { Button } from '@chakra-ui/react';
 import { LuBookmark, LuBookmarkCheck } from 'react-icons/lu';
 import type { BookmarkTarget } from '@mello/contracts';
 import { errorMessage } from '../../../api/http';
+import { FocusKeepingButton } from '../../../components/FocusKeepingButton';
 import { showToast } from '../../../components/toaster';
 import { useToggleBookmark } from '../bookmarks-api';
 
@@ -12,7 +12,7 @@ export function BookmarkButton({ postId, userId, targetType, targetId, saved, si
   const toggle = useToggleBookmark(postId, userId);
   const what = targetType === 'post' ? 'inlägget' : 'svaret';
   return (
-    <Button
+    <FocusKeepingButton
       size={size}
       variant={saved ? 'subtle' : 'ghost'}
       colorPalette={saved ? 'gold' : 'gray'}
@@ -31,6 +31,6 @@ export function BookmarkButton({ postId, userId, targetType, targetId, saved, si
     >
       {saved ? <LuBookmarkCheck aria-hidden /> : <LuBookmark aria-hidden />}
       {saved ? 'Sparad' : 'Spara'}
-    </Button>
+    </FocusKeepingButton>
   );
 }

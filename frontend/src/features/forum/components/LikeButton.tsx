@@ -1,7 +1,8 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { LuHeart } from 'react-icons/lu';
 import { errorMessage, isUnauthorized } from '../../../api/http';
 import { useCurrentUser } from '../../../auth/current-user';
+import { FocusKeepingButton } from '../../../components/FocusKeepingButton';
 import { showToast } from '../../../components/toaster';
 import { formatCount } from '../../../lib/dates';
 import { LOGIN_DELAY_MS, noticeThenLogin } from '../login-notice';
@@ -45,7 +46,7 @@ export function LikeButton({ target, likes, authorId, liked, pending, like, fall
   };
 
   return (
-    <Button
+    <FocusKeepingButton
       size={size}
       variant={liked ? 'solid' : 'outline'}
       colorPalette="brand"
@@ -62,6 +63,6 @@ export function LikeButton({ target, likes, authorId, liked, pending, like, fall
       <Text as="span" srOnly>
         {` ${likes === 1 ? 'gillning' : 'gillningar'}, ${label}`}
       </Text>
-    </Button>
+    </FocusKeepingButton>
   );
 }

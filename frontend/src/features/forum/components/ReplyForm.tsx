@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Field, Flex, Heading, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Flex, Heading, Stack, Textarea } from '@chakra-ui/react';
 import { LuSend } from 'react-icons/lu';
 import { FORUM_REPLY_MAX, ForumReplyInputSchema, visibleLength } from '@mello/contracts';
 import { errorMessage, isUnauthorized } from '../../../api/http';
 import { useCurrentUser } from '../../../auth/current-user';
+import { FocusKeepingButton } from '../../../components/FocusKeepingButton';
 import { showToast } from '../../../components/toaster';
 import { checkForm } from '../../../lib/form-validation';
 import { markChanged } from '../../../live/highlights';
@@ -112,10 +113,10 @@ export function ReplyForm({ postId }: { postId: string }) {
         <Field.ErrorText>{problem}</Field.ErrorText>
       </Field.Root>
       <Flex justify="flex-end">
-        <Button type="submit" colorPalette="brand" disabled={visibleLength(text) === 0} loading={reply.isPending} loadingText="Skickar...">
+        <FocusKeepingButton type="submit" colorPalette="brand" disabled={visibleLength(text) === 0} loading={reply.isPending} loadingText="Skickar...">
           <LuSend aria-hidden />
           Skicka svar
-        </Button>
+        </FocusKeepingButton>
       </Flex>
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Button, HStack } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { LuBell, LuBellOff } from 'react-icons/lu';
 import { errorMessage } from '../../../api/http';
+import { FocusKeepingButton } from '../../../components/FocusKeepingButton';
 import { showToast } from '../../../components/toaster';
 import { usePostWatch, useSetWatch } from '../api';
 
@@ -16,10 +17,10 @@ export function WatchButton({ postId }: { postId: string }) {
     });
   return (
     <HStack>
-      <Button size="sm" variant="outline" onClick={choose} loading={set.isPending} aria-pressed={watch === 'watching'}>
+      <FocusKeepingButton size="sm" variant="outline" onClick={choose} loading={set.isPending} aria-pressed={watch === 'watching'}>
         {watch === 'watching' ? <LuBellOff aria-hidden /> : <LuBell aria-hidden />}
         {watch === 'watching' ? 'Tysta' : 'Bevaka'}
-      </Button>
+      </FocusKeepingButton>
     </HStack>
   );
 }
