@@ -27,4 +27,17 @@ describe('the mobile menu from the keyboard', () => {
     await menu.waitFor({ state: 'detached' });
     expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
   });
+
+  it('a link chosen from the menu with Enter closes it and leaves focus on the menu button, not on the page itself', async () => {
+    const page = await newPage(VIEWPORTS.mobile);
+    await page.goto('/years');
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Öppna menyn' });
+    const menu = page.locator('#mobile-menu');
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Forum' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/forum');
+    await menu.waitFor({ state: 'detached' });
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
 });

@@ -24,6 +24,12 @@ export function NavBar() {
     close();
     toggle.current?.focus();
   };
+  // A link chosen in the open menu closes it: focus goes to the button first, or it would fall with the link to the
+  // top of the document (a pointer's press does not show it as keyboard focus).
+  const closeFromMenu = () => {
+    toggle.current?.focus();
+    close();
+  };
   // Any navigation (a link, the back button) closes the mobile menu.
   useEffect(() => {
     setOpen(false);
@@ -83,12 +89,12 @@ export function NavBar() {
             <Stack as="ul" listStyleType="none" gap="1" aria-label="Huvudmeny">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavItem link={link} pathname={pathname} onNavigate={close} block />
+                  <NavItem link={link} pathname={pathname} onNavigate={closeFromMenu} block />
                 </li>
               ))}
             </Stack>
             <Box mt="4" pt="4" borderTopWidth="1px" borderColor="border">
-              <AuthControls variant="mobile" onNavigate={close} />
+              <AuthControls variant="mobile" onNavigate={closeFromMenu} />
             </Box>
           </Container>
         </Box>
