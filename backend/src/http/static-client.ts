@@ -134,7 +134,8 @@ function answerPage(ctx: Context, page: CachedPage): void {
 }
 
 async function metaOf(ctx: Context, seo: StaticClientSeo | undefined): Promise<RouteMeta> {
-  const q = typeof ctx.query.q === 'string' ? ctx.query.q : '';
+  // The first q when the address repeats it, as the client reads it (URLSearchParams.get).
+  const [q = ''] = [ctx.query.q ?? ''].flat();
   if (!seo) return { status: 200, meta: { ...pageMeta.home(), path: ctx.path }, page: '', data: [] };
   try {
     return await routeMeta(seo.db, ctx.path, { q }, archiveLists(seo.db, seo.lists));

@@ -260,6 +260,9 @@ describe('the HTML a crawler sees', () => {
     const search = await crawl('/search?q=abba');
     expect(search.title).toBe('Sökresultat för ”abba” | Melloarkivet');
     expect(search.meta('robots')).toBe('noindex, follow');
+    // A repeated q is read as the client reads it, the first; a long one is quoted cut, on one line.
+    expect((await crawl('/search?q=abba&q=carola')).title).toBe('Sökresultat för ”abba” | Melloarkivet');
+    expect((await crawl(`/search?q=${'waterloo '.repeat(600)}`)).title).toBe(`Sökresultat för ”${'waterloo '.repeat(7).slice(0, 59)}…” | Melloarkivet`);
     expect((await crawl('/login')).meta('robots')).toBe('noindex, follow');
     const api = await crawler.get('/api/nope');
     expect(api.headers.get('content-type')).toMatch(/json/);

@@ -5,7 +5,7 @@ import type { Year } from '../archive/years';
 import type { ForumPost } from '../forum/forum';
 import { articlePath, artistPath, forumPostPath, songwriterPath, yearPath } from '../archive/page-paths';
 import { plainMarkdownLine } from '../plain-markdown';
-import { firstCharacters } from '../text';
+import { excerptLine, firstCharacters } from '../text';
 import {
   DEFAULT_SHARE_IMAGE,
   SITE_NAME,
@@ -71,6 +71,9 @@ const notFoundMeta = (title: string, description: string, path: string): PageMet
   image: DEFAULT_SHARE_IMAGE,
   noindex: true,
 });
+
+/** How much of a search's text its page title quotes ('Sökresultat för ”…”'). */
+const SEARCH_TITLE_QUERY_LENGTH = 60;
 
 export const pageMeta = {
   home(): PageMeta {
@@ -148,7 +151,8 @@ export const pageMeta = {
   search(q: string): PageMeta {
     const query = q.trim();
     return {
-      title: titled(query ? `Sökresultat för ”${query}”` : 'Sök i arkivet'),
+      // The query as typed, on one line and cut: a title holds a few dozen characters, an address thousands.
+      title: titled(query ? `Sökresultat för ”${excerptLine(query, SEARCH_TITLE_QUERY_LENGTH)}”` : 'Sök i arkivet'),
       description: 'Sök bland Melodifestivalens år, artiklar, videor och foruminlägg.',
       path: query ? `/search?q=${encodeURIComponent(query)}` : '/search',
       image: DEFAULT_SHARE_IMAGE,

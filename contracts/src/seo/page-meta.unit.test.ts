@@ -221,6 +221,7 @@ describe('page meta builders', () => {
 
   it('search, login and the 404 page stay out of the index', () => {
     expect(pageMeta.search('abba')).toMatchObject({ noindex: true, path: '/search?q=abba' });
+    expect(pageMeta.search(`${'x'.repeat(5000)}\n`).title).toBe(`Sökresultat för ”${'x'.repeat(59)}…” | Melloarkivet`);
     expect(pageMeta.login().noindex).toBe(true);
     expect(pageMeta.notFound('/nope')).toMatchObject({ title: 'Page Not Found | Melloarkivet', noindex: true, path: '/nope' });
   });
