@@ -26,4 +26,24 @@ describe('the connection lost mid-visit', () => {
     await main.getByRole('heading', { name: 'Om 2011' }).waitFor();
     expect(await main.textContent()).toContain('Eric Saade');
   });
+
+  it('offline as the browser knows it (navigator.onLine false), a year opened says the server cannot be reached, and shows it on retry once online', async () => {
+    const page = await newPage(VIEWPORTS.desktop);
+    // The year page's code is loaded while online (a year visited first), and /years reached in the app.
+    await page.goto('/year/2011');
+    await page.locator('a[href="/years"]').first().click();
+    await page.waitForURL('**/years');
+    const year = page.getByRole('main').locator('a[href="/year/2012"]').first();
+    await year.waitFor();
+    await page.context().setOffline(true);
+    try {
+      await year.click();
+      await page.waitForURL('**/year/2012');
+      await page.getByRole('main').getByText('Kunde inte nå servern').waitFor();
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await page.getByRole('main').getByRole('button', { name: 'Försök igen' }).click();
+    await page.getByRole('main').getByRole('heading', { name: 'Om 2012' }).waitFor();
+  });
 });
