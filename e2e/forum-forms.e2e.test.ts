@@ -110,7 +110,10 @@ describe('forum forms (desktop, one member)', () => {
         const menu = page.getByRole('button', { name: 'Hantera inlägget' });
         await menu.focus();
         await page.keyboard.press('Enter');
-        await page.getByRole('menuitem', { name: 'Redigera' }).waitFor();
+        // Enter chooses the highlighted item: wait until the menu has highlighted its first (CI once pressed Enter on a
+        // menu still opening under load, and nothing was chosen).
+        const edit = page.getByRole('menuitem', { name: 'Redigera' });
+        await expect.poll(() => edit.getAttribute('data-highlighted')).not.toBeNull();
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { level: 1, name: 'Redigera inlägg' }).waitFor();
         const title = page.getByLabel('Titel');

@@ -24,6 +24,9 @@ async function run(entry: string, env: Record<string, string>) {
       DATA_DIR: dataDir,
       // Were the setting accepted, the process would fail on this closed port rather than start a database.
       DATABASE_URL: `postgres://mello:x@127.0.0.1:${await freePort()}/nothing`,
+      // A free port, not the default 3000: `npm start` checks its port first, and a server on 3000 (a developer's
+      // own npm start) made the database case answer that the port is in use.
+      PORT: String(await freePort()),
       CLIENT_BUILD: 'skip',
       ...env,
     },
