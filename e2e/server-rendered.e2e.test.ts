@@ -116,6 +116,18 @@ describe('each public route without JavaScript', () => {
     }
   });
 
+  it("a year page links to the archive's previous and next year, past a year without a contest, so every year is reached without JavaScript", async () => {
+    const page = await renderedText('/year/1975');
+    expect(page.status).toBe(200);
+    const root = page.html.slice(page.html.indexOf('<div id="root">'));
+    expect(root).toMatch(/<a [^>]*href="\/year\/1974"[^>]*rel="prev"|<a [^>]*rel="prev"[^>]*href="\/year\/1974"/);
+    expect(root).toMatch(/<a [^>]*href="\/year\/1977"[^>]*rel="next"|<a [^>]*rel="next"[^>]*href="\/year\/1977"/);
+    expect(page.text).toContain('Föregående år: 1974');
+    expect(page.text).toContain('Nästa år: 1977');
+    // The first year has no previous; the newest no next.
+    expect((await renderedText('/year/1958')).text).not.toContain('Föregående år');
+  });
+
   it('an article page holds the article, and the search page all four sections, Forum (0) included', async () => {
     const blog = await renderedText('/blog');
     const href = /href="(\/article\/[^"]+)"/.exec(blog.html)?.[1];

@@ -103,9 +103,13 @@ export async function routeMeta(db: CommonQueryMethods, pathname: string, query:
     }
     case 'year': {
       if (route.year === null) return found(pageMeta.yearNotFound(route.param), 404);
-      const json = await yearByNumberJson(db, route.year);
+      const [json, summaries] = await Promise.all([yearByNumberJson(db, route.year), lists.yearSummaries()]);
       const year = json === null ? null : parse<Year>(json);
-      return found(pageMeta.year(route.year, year), year ? 200 : 404, [{ key: ARCHIVE_KEYS.year(route.year), json: json ?? 'null' }]);
+      // The archive's years too: the page's links to the previous and next year (YearNeighbours) are in its HTML.
+      return found(pageMeta.year(route.year, year), year ? 200 : 404, [
+        { key: ARCHIVE_KEYS.year(route.year), json: json ?? 'null' },
+        { key: ARCHIVE_KEYS.yearSummaries, json: summaries },
+      ]);
     }
     case 'videoArchive': {
       // The page shows the archive's first page and its featured video (their own calls, which the render fetches),

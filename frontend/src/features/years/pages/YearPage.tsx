@@ -14,6 +14,7 @@ import { PageContainer } from '../../../components/PageContainer';
 import { NoContestReason } from '../components/NoContestReason';
 import { AboutYearCard, QuickFactsCard, SourcesList, VideoMaterialCard } from '../components/YearDetails';
 import { YearHero } from '../components/YearHero';
+import { YearNeighbours } from '../components/YearNeighbours';
 import { YearLineupSection } from '../../lineups';
 import { usePageMeta } from '../../../seo/use-page-meta';
 import { yearLabelOf, yearNumberOf } from '../../../lib/year-param';
@@ -88,6 +89,7 @@ export default function YearPage() {
         <BelowTheFold estimate="12rem">
           <SourcesList sources={year.sources} />
         </BelowTheFold>
+        <YearNeighbours year={year.year} />
       </Stack>
     </PageContainer>
   );
