@@ -8,14 +8,19 @@ userFlows(VIEWPORTS.mobile);
 
 describe('the mobile menu from the keyboard', () => {
   const newPage = pagesForFile({ baseUrl: inject('e2eBaseUrl'), name: 'mobile-menu' });
-
-  it('Escape closes the open menu, from one of its links or from its button, and leaves focus on the button', async () => {
+  /** /years on a phone with the menu opened and focus on its Forum link; the toggle and the menu. */
+  const menuOpenOnForum = async () => {
     const page = await newPage(VIEWPORTS.mobile);
     await page.goto('/years');
     const toggle = page.getByRole('banner').getByRole('button', { name: 'Öppna menyn' });
     const menu = page.locator('#mobile-menu');
     await toggle.click();
     await menu.getByRole('link', { name: 'Forum' }).focus();
+    return { page, toggle, menu };
+  };
+
+  it('Escape closes the open menu, from one of its links or from its button, and leaves focus on the button', async () => {
+    const { page, toggle, menu } = await menuOpenOnForum();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -29,12 +34,7 @@ describe('the mobile menu from the keyboard', () => {
   });
 
   it('a link chosen from the menu with Enter closes it and leaves focus on the menu button, not on the page itself', async () => {
-    const page = await newPage(VIEWPORTS.mobile);
-    await page.goto('/years');
-    const toggle = page.getByRole('banner').getByRole('button', { name: 'Öppna menyn' });
-    const menu = page.locator('#mobile-menu');
-    await toggle.click();
-    await menu.getByRole('link', { name: 'Forum' }).focus();
+    const { page, toggle, menu } = await menuOpenOnForum();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/forum');
     await menu.waitFor({ state: 'detached' });
