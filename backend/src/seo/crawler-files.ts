@@ -4,8 +4,8 @@ import { API_PREFIX, articlePath, artistPath, escapeHtml, forumPostPath, pageMet
 import { sitemapDocuments, type SitemapDocuments } from '@mello/projections';
 import { compressBody } from '../http/compressed-files';
 
-export const ROBOTS_PATH = '/robots.txt';
-export const SITEMAP_PATH = '/sitemap.xml';
+const ROBOTS_PATH = '/robots.txt';
+const SITEMAP_PATH = '/sitemap.xml';
 
 /**
  * Areas a crawler has no business in: the admin screens, the API, a member's own notifications, and the search's
